@@ -1,0 +1,40 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullPrefix, queueCatalog, QUEUE_NAMES, type QueueName, type QueuePayload } from './catalog.js';
+
+/** Adds validated jobs to the catalog's queues over the api process's fail-fast connection. */
+export class QueueProducer {
+  private readonly queues: Map<QueueName, Queue>;
+
+  constructor(connection: Redis, redisPrefix: string) {
+    this.queues = new Map(
+      QUEUE_NAMES.map((name) => [
+        name,
+        new Queue(name, {
+          connection,
+          prefix: bullPrefix(redisPrefix),
+          defaultJobOptions: queueCatalog[name].jobOptions,
+        }),
+      ]),
+    );
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues.get(name)!;
+  }
+
+  /** Resolves once Redis has acknowledged the job. `jobId` makes a retried add a no-op. */
+  async add<N extends QueueName>(
+    name: N,
+    jobName: string,
+    payload: QueuePayload<N>,
+    options: { jobId?: string } = {},
+  ) {
+    const data = queueCatalog[name].payload.parse(payload);
+    return this.queue(name).add(jobName, data, options.jobId ? { jobId: options.jobId } : {});
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
