@@ -1,0 +1,110 @@
+import { Piscina } from 'piscina';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ServiceError } from '../errors.js';
+import type { DetectionEngineOptions } from './engine.js';
+import type { DetectionSettings, Span } from './types.js';
+
+export interface DetectionPoolOptions extends DetectionEngineOptions {
+  threads: number;
+  /**
+   * Tasks admitted at once (running + queued). Beyond it callers get 503 at once instead of
+   * waiting behind a queue they cannot see the end of.
+   */
+  maxInFlight?: number;
+  /** A task (one batch of texts) that takes longer than this fails closed. */
+  taskTimeoutMs?: number;
+}
+
+const WORKER_FILE = fileURLToPath(new URL('./pool-worker.js', import.meta.url));
+
+function unavailable(message: string, cause?: unknown): ServiceError {
+  return new ServiceError('tokenization_unavailable', message, { cause });
+}
+
+/**
+ * Detection off the event loop: a piscina pool, one loaded model per thread. Saturation, timeouts
+ * and thread failures all surface as `tokenization_unavailable` so no caller ever forwards or
+ * returns text that was not checked.
+ */
+export class DetectionPool {
+  private inFlight = 0;
+  private loaded = false;
+  private readonly maxInFlight: number;
+  private readonly taskTimeoutMs: number;
+
+  private constructor(
+    private readonly piscina: Piscina,
+    options: DetectionPoolOptions,
+  ) {
+    this.maxInFlight = options.maxInFlight ?? options.threads * 64;
+    this.taskTimeoutMs = options.taskTimeoutMs ?? 10_000;
+  }
+
+  /** Throws at once when the model directory is missing, so a misconfigured start fails plainly. */
+  static create(options: DetectionPoolOptions): DetectionPool {
+    for (const file of ['config.json', 'model.onnx']) {
+      if (!existsSync(join(options.modelDir, file))) {
+        throw new Error(
+          `no NER model at ${options.modelDir} (missing ${file}); set SERVICE_MODEL_DIR to a model directory`,
+        );
+      }
+    }
+    const { threads, maxInFlight: _m, taskTimeoutMs: _t, ...engineOptions } = options;
+    const piscina = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: threads,
+      maxThreads: threads,
+      // Threads hold a loaded model: never let them idle out and reload.
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData: engineOptions,
+    });
+    return new DetectionPool(piscina, options);
+  }
+
+  /** Resolves once every thread has loaded its model (runs one tiny task per thread). */
+  async warmUp(settings: DetectionSettings): Promise<void> {
+    const threads = this.piscina.options.maxThreads;
+    try {
+      await Promise.all(
+        Array.from({ length: threads }, () => this.piscina.run({ texts: ['warm up'], settings })),
+      );
+    } catch (error) {
+      throw unavailable('detection failed to load its model', error);
+    }
+    this.loaded = true;
+  }
+
+  get ready(): boolean {
+    return this.loaded;
+  }
+
+  get threadCount(): number {
+    return this.piscina.threads.length;
+  }
+
+  async detect(texts: readonly string[], settings: DetectionSettings): Promise<Span[][]> {
+    if (texts.length === 0) return [];
+    if (this.inFlight >= this.maxInFlight) throw unavailable('detection is saturated');
+    this.inFlight++;
+    const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    try {
+      return (await this.piscina.run({ texts, settings }, { signal })) as Span[][];
+    } catch (error) {
+      if (signal.aborted) throw unavailable('detection timed out', error);
+      throw unavailable('detection failed', error);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /** The thread that runs tasks and the model it loaded (diagnostics and tests). */
+  async threadInfo(): Promise<{ threadId: number; model: string }> {
+    return (await this.piscina.run(null, { name: 'threadInfo' })) as { threadId: number; model: string };
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.close({ force: true });
+  }
+}

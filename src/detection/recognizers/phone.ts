@@ -1,0 +1,407 @@
+import {
+  Metadata,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/max';
+import type { Span } from '../types.js';
+import { contextWords, scoreInContext, type ContextRule } from './context.js';
+import { patternSpan } from './pattern-span.js';
+
+/**
+ * Phone numbers: runs of digits and phone separators are cut into digit groups, windows of
+ * groups are checked for phone-like layout, then validated with libphonenumber's `max`
+ * metadata — international numbers by their calling code, national ones against each
+ * configured region. Dates, decimals, thousands-formatted amounts and money are refused
+ * before validation; context words decide the rest (order numbers, "call me at …").
+ */
+
+export const DEFAULT_PHONE_REGIONS: readonly string[] = ['US', 'GB', 'FR', 'DE', 'ES', 'IT'];
+
+/** A valid number written with a '+' or '00' prefix. */
+const SCORE_INTERNATIONAL = 0.85;
+/** A valid national number written with separators ("030 1234567", "(415) 555-0123"). */
+const SCORE_NATIONAL_FORMATTED = 0.7;
+/** A valid national number in one block that starts with a trunk 0 ("01711234567"). */
+const SCORE_NATIONAL_TRUNK_BLOCK = 0.55;
+/** A valid national number in one block without trunk 0 ("4155552671"): needs a context word. */
+const SCORE_NATIONAL_BLOCK = 0.4;
+/** Not valid, but the length fits and the layout is unmistakably a phone ("+1 555 123 4567", "(555) 123-4567"). */
+const SCORE_PHONE_LAYOUT = 0.6;
+/** Not valid, possible, written with separators and a trunk 0 ("07700 900123", fictional UK ranges). */
+const SCORE_POSSIBLE_TRUNK = 0.5;
+
+const MIN_DIGITS = 7;
+const MAX_DIGITS = 15;
+// Longest run looked at in one piece; a phone with separators fits well within it.
+const MAX_RUN = 48;
+// Validation calls per text. A realistic prompt needs a handful; this bounds crafted inputs
+// (about 20 µs per call, so at most ~80 ms).
+const MAX_VALIDATIONS_PER_TEXT = 4000;
+
+const RUN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_+\-\/(])(?<!\d[.,])[+(]?\d[\d \u00a0().\-\/]{5,${MAX_RUN}}`,
+  'gu',
+);
+
+// What may stand between two digit groups; anything else splits the run.
+const SEPARATOR = /^(?:[ \u00a0.\-/]|[ \u00a0][-/][ \u00a0]|[ \u00a0]?\(|\)[ \u00a0-]?)$/;
+const DATE_LIKE = /^(?:\d{1,2}([./-])\d{1,2}\1\d{2,4}|\d{4}([./-])\d{1,2}\2\d{1,2})$/;
+const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
+const SSN_LAYOUT = /^\d{3}-\d{2}-\d{4}$/;
+// How North American numbers are grouped: (1) 3 3 4.
+const NANP_GROUPS = /^(?:1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
+const IBAN_HEAD_BEFORE = /[A-Z]{2}\d{2} $/;
+const NANP_LAYOUT = /^(?:\+?1[ .-])?(?:\(\d{3}\) ?|\d{3}([.-]))\d{3}[.-]\d{4}$|^\+1 \d{3} \d{3} \d{4}$/;
+const MONEY_BEFORE = /(?:[$€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY))[ \u00a0]?$/i;
+const MONEY_OR_UNIT_AFTER = /^[ \u00a0]?(?:[$€£¥₹%‰]|(?:EUR|USD|GBP|CHF|JPY|kg|km|mm|cm|ms|kb|mb|gb)\b)/i;
+
+// Words naming other kinds of numbers. "Number" itself is a phone word, so "order number" and
+// the like are listed as phrases too: the longer phrase wins over "number".
+// prettier-ignore
+const NOT_A_PHONE = [
+  'order', 'invoice', 'ref', 'reference', 'tracking', 'isbn', 'serial', 'version', 'build', 'iban', 'ticket', 'sku',
+  'id', 'upc', 'ean', 'gtin', 'asin', 'patent', 'batch', 'bestell*', 'rechnung*', 'auftrag*', 'vertrag*',
+  'kontonummer', 'kundennummer', 'artikel*', 'sendung*', 'commande', 'facture', 'référence', 'dossier', 'pedido',
+  'factura', 'referencia', 'expediente', 'ordine', 'fattura', 'riferimento', 'pratica',
+];
+// Words that are fine before a phone number ("customer service", "account manager") but not before "number".
+const NOT_A_PHONE_BEFORE_NUMBER = [
+  'customer',
+  'account',
+  'case',
+  'meeting',
+  'policy',
+  'lot',
+  'konto',
+  'kunden',
+  'contrat',
+];
+const NUMBER_WORDS = ['number', 'no', 'nr', 'nummer', 'numéro', 'numero', 'número', 'code', 'id'];
+
+function withNumberWords(words: string[], phraseOnly: string[]): string[] {
+  return [...words, ...[...words, ...phraseOnly].flatMap((w) => NUMBER_WORDS.map((n) => `${w} ${n}`))];
+}
+
+// prettier-ignore
+const CONTEXT: ContextRule = {
+  positive: contextWords([
+    // en
+    'phone', 'telephone', 'tel', 'mobile', 'cell', 'cellphone', 'call', 'calling', 'reach', 'contact', 'number',
+    'fax', 'whatsapp', 'sms', 'text me', 'dial', 'hotline', 'landline',
+    // de
+    'telefon*', 'handy*', 'mobil*', 'rufnummer', 'ruf', 'rufen', 'anrufen', 'erreichbar', 'erreichen', 'nummer',
+    'festnetz*', 'durchwahl',
+    // fr
+    'téléphone', 'tél', 'portable', 'appeler', 'appelez', 'appelle', 'joindre', 'numéro', 'numero', 'contacter',
+    // es
+    'teléfono', 'telefono', 'tlf', 'tfno', 'móvil', 'movil', 'celular', 'llamar', 'llama', 'llámame', 'llamame',
+    'número', 'contacto',
+    // it
+    'cellulare', 'chiamare', 'chiama', 'chiamami', 'recapito', 'contattare',
+  ]),
+  negative: contextWords(withNumberWords(NOT_A_PHONE, NOT_A_PHONE_BEFORE_NUMBER)),
+};
+
+interface Group {
+  start: number;
+  end: number;
+}
+
+function trunkPrefixIsZero(region: CountryCode): boolean {
+  const metadata = new Metadata();
+  metadata.selectNumberingPlan(region);
+  // `nationalPrefix()` exists on libphonenumber's numbering plan but is missing from its typings.
+  const plan = metadata.numberingPlan as unknown as { nationalPrefix?: () => unknown } | undefined;
+  return plan?.nationalPrefix?.() === '0';
+}
+
+interface Region {
+  code: CountryCode;
+  trunkZero: boolean;
+}
+
+const regionCache = new Map<string, Region | null>();
+
+function regionOf(code: string): Region | null {
+  let region = regionCache.get(code);
+  if (region === undefined) {
+    const upper = code.toUpperCase();
+    region = isSupportedCountry(upper) ? { code: upper, trunkZero: trunkPrefixIsZero(upper) } : null;
+    regionCache.set(code, region);
+  }
+  return region;
+}
+
+/** Per-text state: verdicts on window texts are cached, and library validations are bounded. */
+class WindowJudge {
+  private readonly verdicts = new Map<string, number | null>();
+  private validations = 0;
+
+  constructor(private readonly regions: Region[]) {}
+
+  /** Base score of a window's text, or null when it is not a phone number. */
+  judge(window: string): number | null {
+    let verdict = this.verdicts.get(window);
+    if (verdict === undefined) {
+      if (this.validations >= MAX_VALIDATIONS_PER_TEXT) return null;
+      verdict = this.evaluate(window);
+      this.verdicts.set(window, verdict);
+    }
+    return verdict;
+  }
+
+  private evaluate(window: string): number | null {
+    let digits = window.replace(/\D/g, '');
+    let international = window.startsWith('+');
+    if (!international && digits.startsWith('00')) {
+      international = true;
+      digits = digits.slice(2);
+    }
+    if (digits.length < MIN_DIGITS || digits.length > MAX_DIGITS) return null;
+    if (!parenthesesOk(window) || !separatorsOk(window)) return null;
+    if (DATE_LIKE.test(window) || THOUSANDS.test(window) || SSN_LAYOUT.test(window)) return null;
+    const formatted = /[^\d+]/.test(window);
+    return international
+      ? this.international(window, digits, formatted)
+      : this.national(window, digits, formatted);
+  }
+
+  private parse(input: string, region?: CountryCode) {
+    this.validations++;
+    return parsePhoneNumberFromString(input, region);
+  }
+
+  private international(window: string, digits: string, formatted: boolean): number | null {
+    const number = this.parse(`+${digits}`);
+    if (!number) return null;
+    if (number.isValid()) return SCORE_INTERNATIONAL;
+    return formatted && number.isPossible() && (NANP_LAYOUT.test(window) || /\s/.test(window))
+      ? SCORE_PHONE_LAYOUT
+      : null;
+  }
+
+  private national(window: string, digits: string, formatted: boolean): number | null {
+    const startsWithZero = digits.startsWith('0');
+    // Digits in pairs ("06 12 34 56 78", "612 34 56 78") are how French, Spanish and German numbers
+    // are written; read as anything else, a list of small numbers would pass as a phone.
+    const pairs = (window.match(/(?<!\d)\d{2}(?!\d)/g) ?? []).length >= 3;
+    for (const region of this.regions) {
+      if (region.trunkZero && !startsWithZero) continue;
+      if (pairs && !startsWithZero && region.code !== 'ES') continue;
+      if (region.code === 'US' && formatted && !NANP_GROUPS.test(window)) continue;
+      if (this.parse(digits, region.code)?.isValid()) {
+        if (formatted) return SCORE_NATIONAL_FORMATTED;
+        return startsWithZero ? SCORE_NATIONAL_TRUNK_BLOCK : SCORE_NATIONAL_BLOCK;
+      }
+    }
+    if (!formatted) return null;
+    if (this.regions.some((r) => r.code === 'US') && NANP_LAYOUT.test(window)) return SCORE_PHONE_LAYOUT;
+    if (startsWithZero) {
+      for (const region of this.regions) {
+        if (region.trunkZero && this.parse(digits, region.code)?.isPossible()) return SCORE_POSSIBLE_TRUNK;
+      }
+    }
+    return null;
+  }
+}
+
+interface Group {
+  start: number;
+  end: number;
+}
+
+/** Splits a run into pieces of digit groups joined only by phone separators. */
+function pieces(run: string): Group[][] {
+  const result: Group[][] = [];
+  let current: Group[] = [];
+  for (const m of run.matchAll(/\d+/g)) {
+    const group = { start: m.index, end: m.index + m[0].length };
+    const previous = current[current.length - 1];
+    if (previous && !SEPARATOR.test(run.slice(previous.end, group.start))) {
+      result.push(current);
+      current = [];
+    }
+    current.push(group);
+  }
+  if (current.length > 0) result.push(current);
+  return result;
+}
+
+function parenthesesOk(window: string): boolean {
+  const open = window.split('(').length - 1;
+  const close = window.split(')').length - 1;
+  if (open === 0 && close === 0) return true;
+  return open === 1 && close === 1 && /^\+?[\d \u00a0]*\(\d{1,5}\)/.test(window);
+}
+
+/** Phone layouts never mix dots with dashes or slashes, and a single dot is a decimal point. */
+function separatorsOk(window: string): boolean {
+  const dots = window.split('.').length - 1;
+  if (dots === 1) return false;
+  if (dots > 1 && /[-/]/.test(window)) return false;
+  return !(window.includes('-') && window.includes('/'));
+}
+
+function isMoneyOrMeasure(text: string, start: number, end: number): boolean {
+  return (
+    MONEY_BEFORE.test(text.slice(Math.max(0, start - 4), start)) ||
+    MONEY_OR_UNIT_AFTER.test(text.slice(end, end + 4))
+  );
+}
+
+function isNumberSign(text: string, start: number): boolean {
+  return /[#№][ \u00a0]?$/.test(text.slice(Math.max(0, start - 2), start));
+}
+
+function resolveRegions(codes: readonly string[]): Region[] {
+  return codes.map(regionOf).filter((r): r is Region => r !== null);
+}
+
+/** The digit groups of one piece of a run, with what windows over them may look like. */
+class Piece {
+  /** digitsBefore[i]: digits in groups 0..i-1. */
+  private readonly digitsBefore: number[] = [0];
+
+  constructor(
+    private readonly run: string,
+    readonly groups: Group[],
+  ) {
+    for (const g of groups)
+      this.digitsBefore.push(this.digitsBefore[this.digitsBefore.length - 1]! + g.end - g.start);
+  }
+
+  digits(i: number, j: number): number {
+    return this.digitsBefore[j + 1]! - this.digitsBefore[i]!;
+  }
+
+  /** A window may begin before group i / end after group j only at a space inside a piece. */
+  spacedBefore(i: number): boolean {
+    return i === 0 || /\s/.test(this.run.slice(this.groups[i - 1]!.end, this.groups[i]!.start));
+  }
+
+  spacedAfter(j: number): boolean {
+    return (
+      j === this.groups.length - 1 ||
+      /\s/.test(this.run.slice(this.groups[j]!.end, this.groups[j + 1]!.start))
+    );
+  }
+
+  /** Window text bounds in the run: a leading '+' or '(' and a closing ')' belong to it. */
+  bounds(i: number, j: number): [number, number] {
+    let start = this.groups[i]!.start;
+    let end = this.groups[j]!.end;
+    const prefix = this.run[start - 1];
+    if (prefix === '+' || prefix === '(') start--;
+    else if (prefix === ' ' && this.run[start - 2] === '+') start -= 2;
+    if (this.run[end] === ')' && this.run.lastIndexOf('(', end) >= start) end++;
+    return [start, end];
+  }
+}
+
+// Phones have few groups, and few of one digit ("+1", "(0)", "+33 6"): longer windows are lists of numbers.
+const MAX_GROUPS = 7;
+const MAX_SINGLE_DIGIT_GROUPS = 2;
+// Digits a window may hold, counting a '00' international prefix.
+const MAX_WINDOW_DIGITS = MAX_DIGITS + 2;
+
+export function findPhoneSpans(text: string, options: { phoneRegions?: readonly string[] } = {}): Span[] {
+  const judge = new WindowJudge(resolveRegions(options.phoneRegions ?? DEFAULT_PHONE_REGIONS));
+  const spans: Span[] = [];
+  for (const m of text.matchAll(RUN)) {
+    // The digits after "DE89 " belong to an IBAN in print format.
+    if (IBAN_HEAD_BEFORE.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
+    for (const groups of pieces(m[0])) {
+      for (const c of chooseWindows(text, m.index, new Piece(m[0], groups), judge)) {
+        const span = scoredSpan(text, c);
+        if (span) spans.push(span);
+      }
+    }
+  }
+  return spans;
+}
+
+interface Candidate {
+  /** Last group of the window. */
+  j: number;
+  start: number;
+  end: number;
+  base: number;
+}
+
+/** The window from group i to group j when it is a phone number, before context is weighed. */
+function candidate(
+  text: string,
+  runStart: number,
+  piece: Piece,
+  i: number,
+  j: number,
+  judge: WindowJudge,
+): Candidate | null {
+  const [start, end] = piece.bounds(i, j);
+  const textStart = runStart + start;
+  const textEnd = runStart + end;
+  // Glued to letters or cut off at MAX_RUN in the middle of digits: not a phone number.
+  if (textEnd < text.length && /[\p{L}\p{N}_]/u.test(text[textEnd]!)) return null;
+  const base = judge.judge(text.slice(textStart, textEnd));
+  if (base === null || isMoneyOrMeasure(text, textStart, textEnd)) return null;
+  return { j, start: textStart, end: textEnd, base };
+}
+
+/**
+ * The windows of a piece that are phone numbers, choosing the split that covers the most digits
+ * ("030 1234567 0171 1234567" is two numbers, though "030 1234567 0171" alone would also validate),
+ * with fewer, longer numbers on a tie.
+ */
+function chooseWindows(text: string, runStart: number, piece: Piece, judge: WindowJudge): Candidate[] {
+  const n = piece.groups.length;
+  const byStart: Candidate[][] = [];
+  for (let i = 0; i < n; i++) {
+    const found: Candidate[] = [];
+    byStart.push(found);
+    if (!piece.spacedBefore(i)) continue;
+    let last = i;
+    let singles = 0;
+    while (last < n && last - i < MAX_GROUPS && piece.digits(i, last) <= MAX_WINDOW_DIGITS) {
+      const g = piece.groups[last]!;
+      if (g.end - g.start === 1 && ++singles > MAX_SINGLE_DIGIT_GROUPS) break;
+      last++;
+    }
+    for (let j = i; j < last; j++) {
+      if (piece.digits(i, j) < MIN_DIGITS || !piece.spacedAfter(j)) continue;
+      const c = candidate(text, runStart, piece, i, j, judge);
+      if (c) found.push(c);
+    }
+  }
+  // best[i]: [digits covered, -numbers used] from group i on; choice[i]: the window taken at i, if any.
+  const best: [number, number][] = new Array<[number, number]>(n + 1).fill([0, 0]);
+  const choice: (Candidate | null)[] = new Array<Candidate | null>(n).fill(null);
+  for (let i = n - 1; i >= 0; i--) {
+    best[i] = best[i + 1]!;
+    for (const c of byStart[i]!) {
+      const [digits, count] = best[c.j + 1]!;
+      const option: [number, number] = [digits + piece.digits(i, c.j), count - 1];
+      if (option[0] > best[i]![0] || (option[0] === best[i]![0] && option[1] > best[i]![1])) {
+        best[i] = option;
+        choice[i] = c;
+      }
+    }
+  }
+  const chosen: Candidate[] = [];
+  for (let i = 0; i < n;) {
+    const c = choice[i];
+    if (!c) {
+      i++;
+      continue;
+    }
+    chosen.push(c);
+    i = c.j + 1;
+  }
+  return chosen;
+}
+
+function scoredSpan(text: string, c: Candidate): Span | null {
+  let score = scoreInContext(text, c.start, c.end, c.base, CONTEXT);
+  if (isNumberSign(text, c.start)) score = Math.min(score, c.base) - 0.4;
+  return score > 0 ? patternSpan('PHONE_NUMBER', c.start, c.end, score) : null;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadId } from 'node:worker_threads';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DetectionPool } from '../../src/detection/pool.js';
+import { DEFAULT_DETECTION_SETTINGS } from '../../src/detection/types.js';
+import { ServiceError } from '../../src/errors.js';
+
+const MODEL_DIR = 'models/pii-ner-v1';
+const settings = DEFAULT_DETECTION_SETTINGS;
+const bigText = 'Please call Maria Rossi at +44 20 7946 0958 or write to maria.rossi@example.com. '.repeat(
+  2_400,
+);
+
+let pool: DetectionPool;
+beforeAll(async () => {
+  pool = DetectionPool.create({ modelDir: MODEL_DIR, intraOpNumThreads: 1, threads: 2 });
+  await pool.warmUp(settings);
+});
+afterAll(async () => {
+  await pool?.close();
+});
+
+async function expectUnavailable(promise: Promise<unknown>, message: RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  expect((error as ServiceError).code).toBe('tokenization_unavailable');
+  expect((error as ServiceError).status).toBe(503);
+  expect((error as ServiceError).message).toMatch(message);
+}
+
+describe('detection pool', () => {
+  it('loads the model in every thread and runs work off the main thread', async () => {
+    expect(pool.ready).toBe(true);
+    expect(pool.threadCount).toBe(2);
+    const info = await pool.threadInfo();
+    expect(info.threadId).not.toBe(threadId);
+    expect(info.model).toEqual(expect.any(String));
+  });
+
+  it('detects across a batch with exact offsets', async () => {
+    const texts = ['Email john.smith@example.com now', '', 'nothing here'];
+    const [first, empty, none] = await pool.detect(texts, settings);
+    const email = first!.find((s) => s.entity_type === 'EMAIL_ADDRESS');
+    expect(email).toBeDefined();
+    expect(texts[0]!.slice(email!.start, email!.end)).toBe('john.smith@example.com');
+    expect(empty).toEqual([]);
+    expect(none).toEqual([]);
+  });
+
+  it('keeps the event loop free while a large text is analysed', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    const [spans] = await pool.detect([bigText], settings);
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    expect(spans!.length).toBeGreaterThan(2_000);
+    // If detection ran on this thread the timer could not fire at all until it finished.
+    expect(ticks).toBeGreaterThan(Math.floor(elapsed / 5 / 4));
+  });
+
+  it('fails closed with 503 when saturated', async () => {
+    const small = DetectionPool.create({
+      modelDir: MODEL_DIR,
+      intraOpNumThreads: 1,
+      threads: 1,
+      maxInFlight: 1,
+    });
+    try {
+      await small.warmUp(settings);
+      const first = small.detect([bigText], settings);
+      await expectUnavailable(small.detect(['x'], settings), /saturated/);
+      await expect(first).resolves.toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('fails closed with 503 when a task times out', async () => {
+    const slow = DetectionPool.create({
+      modelDir: MODEL_DIR,
+      intraOpNumThreads: 1,
+      threads: 1,
+      taskTimeoutMs: 5,
+    });
+    try {
+      await expectUnavailable(slow.detect([bigText], settings), /timed out/);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('refuses to start without a model directory', () => {
+    expect(() =>
+      DetectionPool.create({ modelDir: 'models/does-not-exist', intraOpNumThreads: 1, threads: 1 }),
+    ).toThrow(/no NER model at models\/does-not-exist/);
+  });
+
+  it('fails closed with 503 when the model cannot be loaded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'broken-model-'));
+    writeFileSync(join(dir, 'config.json'), '{"name": 1}');
+    writeFileSync(join(dir, 'model.onnx'), 'not a model');
+    const broken = DetectionPool.create({ modelDir: dir, intraOpNumThreads: 1, threads: 1 });
+    try {
+      await expectUnavailable(broken.warmUp(settings), /failed/);
+      await expectUnavailable(broken.detect(['Maria Rossi'], settings), /failed/);
+      expect(broken.ready).toBe(false);
+    } finally {
+      await broken.close();
+    }
+  });
+});

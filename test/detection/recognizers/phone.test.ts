@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PHONE_REGIONS, findPhoneSpans } from '../../../src/detection/recognizers/phone.js';
+import { longText, reported, valuesOf } from './helpers.js';
+
+const phones = (text: string, phoneRegions?: string[]) =>
+  valuesOf(text, reported(findPhoneSpans(text, phoneRegions ? { phoneRegions } : {})));
+
+describe('findPhoneSpans', () => {
+  it('defaults to the regions of DESIGN 2', () => {
+    expect(DEFAULT_PHONE_REGIONS).toEqual(['US', 'GB', 'FR', 'DE', 'ES', 'IT']);
+  });
+
+  it.each([
+    ['en-US', 'Call me at (415) 555-0123 tomorrow.', '(415) 555-0123'],
+    ['en-US', 'Office: +1 212 555 0147', '+1 212 555 0147'],
+    ['en-US', 'toll free 1-800-555-0199', '1-800-555-0199'],
+    ['en-US', 'or 212.555.0147', '212.555.0147'],
+    ['en-GB', 'Ring 020 7946 0958 after six', '020 7946 0958'],
+    ['en-GB', 'Mobile +44 7911 123456', '+44 7911 123456'],
+    ['en-GB', 'Switchboard +44 (0)20 7946 0958', '+44 (0)20 7946 0958'],
+    ['de', 'Ruf mich an: 030 1234567', '030 1234567'],
+    ['de', 'Handy 0171 1234567', '0171 1234567'],
+    ['de', 'Tel.: +49 (0)89 123456', '+49 (0)89 123456'],
+    ['de', 'Fax 089/1234567', '089/1234567'],
+    ['de', 'Nummer 0049 30 12345678', '0049 30 12345678'],
+    ['fr', 'Appelez le 06 12 34 56 78', '06 12 34 56 78'],
+    ['fr', 'Tél. : +33 1 23 45 67 89', '+33 1 23 45 67 89'],
+    ['fr', 'portable 06.12.34.56.78', '06.12.34.56.78'],
+    ['es', 'Mi móvil es 612 345 678', '612 345 678'],
+    ['es', 'Teléfono +34 91 123 45 67', '+34 91 123 45 67'],
+    ['it', 'Chiamami al 333 123 4567', '333 123 4567'],
+    ['it', 'Ufficio +39 06 1234 5678', '+39 06 1234 5678'],
+  ])('finds a %s number in %j', (_lang, text, want) => {
+    expect(phones(text)).toEqual([want]);
+  });
+
+  it('labels spans PHONE and raises the score with a context word', () => {
+    const [plain] = findPhoneSpans('030 1234567');
+    const [withContext] = findPhoneSpans('Telefon: 030 1234567');
+    expect(plain).toMatchObject({
+      entity_type: 'PHONE_NUMBER',
+      label: 'PHONE',
+      source: 'pattern',
+      start: 0,
+      end: 11,
+    });
+    expect(withContext!.score).toBeGreaterThan(plain!.score);
+  });
+
+  it('needs a context word for a bare block of digits', () => {
+    expect(phones('4155552671')).toEqual([]);
+    expect(phones('call 4155552671')).toEqual(['4155552671']);
+    expect(phones('llámame al 612345678')).toEqual(['612345678']);
+  });
+
+  it('accepts strongly formatted numbers that libphonenumber does not know (fictional ranges)', () => {
+    expect(phones('(555) 123-4567')).toEqual(['(555) 123-4567']);
+    expect(phones('+1 555 123 4567')).toEqual(['+1 555 123 4567']);
+    expect(phones('07700 900123')).toEqual(['07700 900123']);
+  });
+
+  it('does not report order numbers, dates, prices, versions, times and other numbers', () => {
+    for (const text of [
+      'Order 4155552671 shipped',
+      'Order #12345678',
+      'Die Bestellnummer lautet 0301234567.',
+      'Numéro de commande 06 12 34 56 78',
+      'Invoice 2024-03-12, total $1,299.00',
+      'on 12.03.2024 at 10:30',
+      'version 10.0.19041.1234',
+      'The population is 1.234.567',
+      'Price: 612 345 678 €',
+      'pi is 3.14159265',
+      'years 2019-2023',
+      'ISBN 978-3-16-148410-0',
+      'SSN 123-45-6789',
+      'card 4111 1111 1111 1111',
+      'IBAN DE89 3704 0044 0532 0130 00',
+      'Ticket number 2024-000123 is closed',
+      'Meeting ID 845 2361 7789',
+      'The EAN code 4006381333931 and UPC 036000291452.',
+      'Room 1204, floor 3, 12 people',
+      'Temperatures 21.5, 22.1, 23.4',
+    ]) {
+      expect(phones(text), text).toEqual([]);
+    }
+  });
+
+  it('splits two numbers written one after the other', () => {
+    expect(phones('Tel. 030 1234567 oder 0171 1234567')).toEqual(['030 1234567', '0171 1234567']);
+    expect(phones('Ruf an: 0171 1234567, 030 1234567')).toEqual(['0171 1234567', '030 1234567']);
+    expect(phones('030 1234567 0171 1234567')).toEqual(['030 1234567', '0171 1234567']);
+  });
+
+  it('finds numbers at the start and end of the text and never glued to letters', () => {
+    expect(phones('+49 30 12345678')).toEqual(['+49 30 12345678']);
+    expect(phones('phone:+33612345678')).toEqual(['+33612345678']);
+    expect(phones('030 1234567abc')).toEqual([]);
+    expect(phones('ID030 1234567')).toEqual([]);
+  });
+
+  it('tries only the configured regions for national numbers', () => {
+    expect(phones('Chiamami al 333 123 4567', ['DE'])).toEqual([]);
+    expect(phones('Chiamami al 333 123 4567', ['IT'])).toEqual(['333 123 4567']);
+    // International numbers do not depend on the regions.
+    expect(phones('+39 06 1234 5678', ['DE'])).toEqual(['+39 06 1234 5678']);
+    // Unknown region codes are ignored rather than failing.
+    expect(phones('030 1234567', ['XX', 'de'])).toEqual(['030 1234567']);
+  });
+
+  it('scans 200,000 characters of prose and of digit groups', () => {
+    const text = longText('call +44 20 7946 0958');
+    expect(phones(text)).toEqual(['+44 20 7946 0958', '+44 20 7946 0958', '+44 20 7946 0958']);
+    expect(phones('1 '.repeat(100_000))).toEqual([]);
+    expect(phones('12 34 '.repeat(33_000))).toEqual([]);
+  });
+});
