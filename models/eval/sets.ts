@@ -1,0 +1,148 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
+import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
+import type { EvalExample } from './example.js';
+
+export interface LoadedSet {
+  examples: EvalExample[];
+  /** Texts with no personal data at all; any entity found in them is a false positive. */
+  clean: EvalExample[];
+}
+
+/** Published scores to print beside ours. */
+export interface ReferenceScore {
+  name: string;
+  precision: number;
+  recall: number;
+  fBeta: number;
+}
+
+export interface EvalSet {
+  name: string;
+  description: string;
+  /** Entity types scored; predictions of other types are dropped before scoring. */
+  scoredTypes: readonly string[];
+  /** Corpus labels left out of scoring on purpose, with why. */
+  ignoredLabels: string;
+  /** When set, also print presidio-research's token-level scores with this F-beta. */
+  tokenLevelBeta?: number;
+  references?: readonly ReferenceScore[];
+  /** Whether the DESIGN targets (structured types, PERSON recall, clean-text false positives) apply. */
+  checkTargets: boolean;
+  load(dataDir: string): Promise<LoadedSet>;
+}
+
+const PEOPLE_PLACES_ORGS = ['PERSON', 'LOCATION', 'ORGANIZATION'] as const;
+
+const PER_LOC_ORG: Readonly<Record<string, string>> = {
+  PER: 'PERSON',
+  LOC: 'LOCATION',
+  ORG: 'ORGANIZATION',
+};
+
+/** GPE is a location in our scheme; DATE_TIME is any date, not a date of birth, so it is not scored. */
+const PRESIDIO_LABELS: Readonly<Record<string, string>> = {
+  PERSON: 'PERSON',
+  GPE: 'LOCATION',
+  STREET_ADDRESS: 'STREET_ADDRESS',
+  ORGANIZATION: 'ORGANIZATION',
+  CREDIT_CARD: 'CREDIT_CARD',
+  PHONE_NUMBER: 'PHONE_NUMBER',
+  EMAIL_ADDRESS: 'EMAIL_ADDRESS',
+  IBAN_CODE: 'IBAN_CODE',
+  US_SSN: 'US_SSN',
+  IP_ADDRESS: 'IP_ADDRESS',
+};
+
+export const PII_CHAT_DIR = fileURLToPath(new URL('../../test/data/pii-chat/', import.meta.url));
+
+export const EVAL_SETS: readonly EvalSet[] = [
+  {
+    name: 'uner-ewt-dev',
+    description: 'Universal NER, English Web Treebank, dev split (web answers, e-mail, reviews, blogs)',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PER, LOC, ORG only)',
+    checkTargets: false,
+    load: async (dataDir) => ({
+      examples: await readConll(
+        join(dataDir, 'uner-ewt/en_ewt-ud-dev.iob2'),
+        { tokenColumn: 1, tagColumn: 2, hasCommentLines: true, labelMap: PER_LOC_ORG },
+        'uner-ewt-dev',
+      ),
+      clean: [],
+    }),
+  },
+  {
+    name: 'btc-test',
+    description: 'Broad Twitter Corpus, test split (English tweets)',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PER, LOC, ORG only)',
+    checkTargets: false,
+    load: async (dataDir) => ({
+      examples: await readConll(
+        join(dataDir, 'btc/btc.test'),
+        { tokenColumn: 0, tagColumn: 1, hasCommentLines: false, labelMap: PER_LOC_ORG },
+        'btc-test',
+      ),
+      clean: [],
+    }),
+  },
+  {
+    name: 'wnut17-test',
+    description: 'WNUT-17 emerging entities, test split (English social media)',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'group, product, creative-work',
+    checkTargets: false,
+    load: async (dataDir) => ({
+      examples: await readConll(
+        join(dataDir, 'wnut17/emerging.test.annotated'),
+        {
+          tokenColumn: 0,
+          tagColumn: 1,
+          hasCommentLines: false,
+          labelMap: { person: 'PERSON', location: 'LOCATION', corporation: 'ORGANIZATION' },
+        },
+        'wnut17-test',
+      ),
+      clean: [],
+    }),
+  },
+  {
+    name: 'presidio-synth',
+    description: 'presidio-research synth_dataset_v2.json (synthetic English PII sentences)',
+    scoredTypes: Object.values(PRESIDIO_LABELS),
+    ignoredLabels:
+      'DATE_TIME (not a date of birth), AGE, TITLE, NRP, ZIP_CODE, DOMAIN_NAME, US_DRIVER_LICENSE',
+    tokenLevelBeta: 2,
+    references: [
+      { name: 'Presidio, spaCy en_core_web_lg (published)', precision: 0.685, recall: 0.603, fBeta: 0.618 },
+      {
+        name: 'Presidio, transformers + extra recognizers (published)',
+        precision: 0.87,
+        recall: 0.839,
+        fBeta: 0.845,
+      },
+    ],
+    checkTargets: false,
+    load: async (dataDir) => ({
+      examples: await readPresidioSynth(
+        join(dataDir, 'presidio-research/synth_dataset_v2.json'),
+        PRESIDIO_LABELS,
+      ),
+      clean: [],
+    }),
+  },
+  {
+    name: 'pii-chat',
+    description: 'our hand-written multilingual chat prompts (test/data/pii-chat), en de fr es it',
+    scoredTypes: BUILTIN_ENTITY_TYPES,
+    ignoredLabels: 'none',
+    checkTargets: true,
+    load: () => readPiiChat(PII_CHAT_DIR),
+  },
+];
+
+export function findEvalSet(name: string): EvalSet | undefined {
+  return EVAL_SETS.find((set) => set.name === name);
+}
