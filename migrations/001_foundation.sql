@@ -165,6 +165,7 @@ CREATE TABLE request_log (
   restored_count       integer NOT NULL DEFAULT 0,
   usage                jsonb,
   error_code           text,
+  debug_key_version    integer,
   debug_request        bytea,
   debug_response       bytea,
   debug_expires_at     timestamptz,

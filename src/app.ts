@@ -9,6 +9,13 @@ import { healthRoutes } from './routes/health.js';
 import { metricsRoute } from './routes/metrics.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { clientSessionRoutes } from './routes/client-sessions.js';
+import { tokenizeRoutes } from './routes/client/tokenize.js';
+import { detokenizeRoutes } from './routes/client/detokenize.js';
+import { revealGrantRoutes } from './routes/client/reveal-grants.js';
+import { erasureRoutes } from './routes/client/erasure.js';
+import { deviceRoutes } from './routes/client/devices.js';
+import { pretextRoutes } from './routes/client/pretext.js';
+import { proxyRoutes } from './proxy/proxy-routes.js';
 
 /** Client API body limit (DESIGN 5). The proxy routes raise theirs to 20 MiB for images. */
 export const CLIENT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -98,6 +105,17 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(healthRoutes, { services });
   await app.register(metricsRoute, { services });
   await app.register(adminRoutes, { services, prefix: '/admin/api' });
-  await app.register(clientSessionRoutes, { services });
+  for (const routes of [
+    clientSessionRoutes,
+    tokenizeRoutes,
+    detokenizeRoutes,
+    revealGrantRoutes,
+    erasureRoutes,
+    deviceRoutes,
+    pretextRoutes,
+  ]) {
+    await app.register(routes, { services });
+  }
+  await app.register(proxyRoutes, { services });
   return app;
 }

@@ -54,11 +54,21 @@ const envSchema = z.object({
     'ES',
     'IT',
   ]),
+  /** Waiting this long for a provider's headers (or between stream chunks) ends the call: 504 / broken stream. */
+  SERVICE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /** Whether `custom` providers accept `stream_options.include_usage` (vLLM does, some servers do not). */
+  SERVICE_CUSTOM_STREAM_USAGE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = z.infer<typeof envSchema> & {
+  /** Upstream base URL overrides by provider id, from SERVICE_UPSTREAM_<PROVIDER>. */
+  upstreams: Record<string, string>;
+};
 
 export class ConfigError extends Error {}
 
@@ -106,7 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config & { 
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, secretsGenerated: generated };
+  return { ...result.data, upstreams: upstreamOverrides(env), secretsGenerated: generated };
 }
 
 /** Upstream base URL overrides: SERVICE_UPSTREAM_<PROVIDER>=https://... */

@@ -9,6 +9,9 @@ import { RateLimits } from './auth/rate-limit.js';
 import { deriveSubkey } from './crypto/master-keys.js';
 import { describeConnectionError } from './startup-errors.js';
 import { DetectionPool } from './detection/pool.js';
+import { TenantKeyring } from './vault/tenant-keys.js';
+import { TokenCache } from './vault/token-cache.js';
+import { TokenVault } from './vault/token-vault.js';
 import { DEFAULT_DETECTION_SETTINGS } from './detection/types.js';
 
 /** A named check /readyz runs; readiness of later parts (the detection model) plugs in here. */
@@ -27,7 +30,8 @@ export interface Services {
   credentials: CredentialStore;
   rateLimits: RateLimits;
   providerKeyHmacKey: Buffer;
-  dataKeyWrappingKey: Buffer;
+  keyring: TenantKeyring;
+  vault: TokenVault;
   metrics: Registry;
   readiness: ReadinessCheck[];
   /** Absent only in tests that exercise no detection. */
@@ -53,6 +57,7 @@ export async function createServices(
     await db.end();
     throw error;
   }
+  const keyring = new TenantKeyring(db, deriveSubkey(config.SERVICE_MASTER_KEY, 'data-key-wrapping'));
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   const services: Services = {
@@ -64,7 +69,8 @@ export async function createServices(
     credentials: new CredentialStore(db),
     rateLimits: new RateLimits(redis, config.SERVICE_REDIS_PREFIX),
     providerKeyHmacKey: deriveSubkey(config.SERVICE_MASTER_KEY, 'provider-key-hmac'),
-    dataKeyWrappingKey: deriveSubkey(config.SERVICE_MASTER_KEY, 'data-key-wrapping'),
+    keyring,
+    vault: new TokenVault(db, keyring, new TokenCache(redis, config.SERVICE_REDIS_PREFIX)),
     metrics,
     readiness: [],
     detection: null,

@@ -1,6 +1,7 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Db } from '../src/db/pool.js';
+import type { TokenVault } from '../src/vault/token-vault.js';
 import type { Redis } from '../src/redis.js';
 import {
   bullPrefix,
@@ -14,6 +15,8 @@ export interface ProcessorContext {
   db: Db;
   logger: Logger;
   job: Job;
+  /** For processors that change tokens (retention purges): Postgres and the shared cache together. */
+  vault: TokenVault;
 }
 
 export type Processor<N extends QueueName> = (
@@ -40,11 +43,12 @@ export async function startWorkers(options: {
   redisPrefix: string;
   db: Db;
   logger: Logger;
+  vault: TokenVault;
   processors: ProcessorTable;
   schedules?: Schedule[];
   concurrencyCap?: number;
 }): Promise<WorkerRuntime> {
-  const { connection, redisPrefix, db, logger, processors } = options;
+  const { connection, redisPrefix, db, logger, vault, processors } = options;
   const missing = QUEUE_NAMES.filter((name) => typeof processors[name] !== 'function');
   if (missing.length) throw new Error(`no processor for queue(s): ${missing.join(', ')}`);
 
@@ -64,6 +68,7 @@ export async function startWorkers(options: {
           db,
           logger: logger.child({ queue: name, job: job.id }),
           job,
+          vault,
         });
       },
       {

@@ -61,14 +61,15 @@ function rateLimitKey(caller: Caller): { key: string; perMinute: number } {
  */
 export function clientAuth(
   deps: ClientAuthDeps,
-  options: { scope?: Scope } = {},
+  options: { scope?: Scope | Scope[] } = {},
 ): preHandlerAsyncHookHandler {
   return async (request) => {
     const caller = await authenticate(deps, request);
     const { key, perMinute } = rateLimitKey(caller);
     await deps.rateLimits.consume(key, perMinute);
-    if (options.scope && !caller.scopes.includes(options.scope)) {
-      throw new ServiceError('forbidden', `credential lacks scope ${options.scope}`);
+    const anyOf = options.scope === undefined ? [] : ([] as Scope[]).concat(options.scope);
+    if (anyOf.length && !anyOf.some((s) => caller.scopes.includes(s))) {
+      throw new ServiceError('forbidden', `credential lacks scope ${anyOf.join(' or ')}`);
     }
     if (caller.kind === 'publishable' && !originAllowed(caller.origin ?? undefined, caller.allowedOrigins)) {
       throw new ServiceError('origin_not_allowed', 'origin not allowed for this publishable key');

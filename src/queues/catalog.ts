@@ -20,12 +20,116 @@ const retried = (attempts: number): JobsOptions => ({
   removeOnFail: { count: 10_000 },
 });
 
+const id = z.string().min(1).max(64);
+const endUserId = z.string().min(1).max(256);
+
+/** One reveal attempt: a row per token, written as one job so a retry rewrites nothing twice. */
+export const revealAttemptSchema = z
+  .object({
+    tenant_id: id,
+    attempt_id: id,
+    at: z.iso.datetime({ offset: true }),
+    credential_kind: z.enum(['secret', 'publishable', 'device', 'client_session']),
+    credential_id: id,
+    end_user_id: endUserId.nullable(),
+    client_ip: z.string().max(64).nullable(),
+    grant_id: id.nullable(),
+    entries: z
+      .array(
+        z.object({
+          token_id: z.string().min(1).max(80),
+          outcome: z.enum(['revealed', 'forbidden', 'purged', 'not_found']),
+        }),
+      )
+      .max(500),
+  })
+  .strict();
+export type RevealAttempt = z.infer<typeof revealAttemptSchema>;
+
+/** Detected entities of one call: type, label and score only, never values. */
+export const auditEventSchema = z
+  .object({
+    tenant_id: id,
+    event_id: id,
+    source: z.enum(['tokenize', 'detect', 'proxy']),
+    at: z.iso.datetime({ offset: true }),
+    entities: z
+      .array(z.object({ entity_type: z.string().max(64), label: z.string().max(64), score: z.number() }))
+      .max(50_000),
+  })
+  .strict();
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const usageEventSchema = z
+  .object({
+    tenant_id: id,
+    event_id: id,
+    kind: z.enum(['tokenize', 'proxy']),
+    at: z.iso.datetime({ offset: true }),
+    characters: z.number().int().min(0),
+    tokens_created: z.number().int().min(0),
+    input_tokens: z.number().int().min(0).nullable(),
+    output_tokens: z.number().int().min(0).nullable(),
+    stream: z.boolean().nullable(),
+  })
+  .strict();
+export type UsageEvent = z.infer<typeof usageEventSchema>;
+
+/** One proxy call (DESIGN 6): counts, timings and usage; debug bodies only encrypted. */
+export const requestLogSchema = z
+  .object({
+    tenant_id: id,
+    id,
+    provider: z.string().max(32),
+    model: z.string().max(200).nullable(),
+    status: z.number().int(),
+    stream: z.boolean(),
+    session_id: id.nullable(),
+    trace_id: z.string().max(64).nullable(),
+    latency_ms: z.number().nullable(),
+    upstream_latency_ms: z.number().nullable(),
+    first_byte_ms: z.number().nullable(),
+    entity_counts: z.record(z.string().max(64), z.number().int()),
+    restored_count: z.number().int().min(0),
+    input_tokens: z.number().int().min(0).nullable(),
+    output_tokens: z.number().int().min(0).nullable(),
+    error_code: z.string().max(64).nullable(),
+    at: z.iso.datetime({ offset: true }),
+    /** AES-256-GCM under the tenant data key (base64), with the key version; only in debug mode. */
+    debug: z
+      .object({
+        key_version: z.number().int(),
+        request: z.string().nullable(),
+        response: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .strict();
+export type RequestLogEntry = z.infer<typeof requestLogSchema>;
+
 export const queueCatalog = {
   maintenance: {
-    payload: z.object({ task: z.enum(['purge-expired-client-sessions']) }).strict(),
+    payload: z
+      .object({
+        task: z.enum([
+          'purge-expired-client-sessions',
+          'apply-token-retention',
+          'purge-expired-debug-bodies',
+        ]),
+      })
+      .strict(),
     jobOptions: retried(5),
     concurrency: 1,
   },
+  'reveal-log': {
+    payload: revealAttemptSchema,
+    // The log is the record of who saw what: retry for a long while before giving up.
+    jobOptions: retried(20),
+    concurrency: 32,
+  },
+  audit: { payload: auditEventSchema, jobOptions: retried(10), concurrency: 16 },
+  usage: { payload: usageEventSchema, jobOptions: retried(20), concurrency: 16 },
+  'request-log': { payload: requestLogSchema, jobOptions: retried(10), concurrency: 16 },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof queueCatalog;

@@ -20,6 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SERVICE_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}`,
     SERVICE_MASTER_KEY: randomBytes(32).toString('base64'),
     SERVICE_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    // Lets a run try another model directory without code changes.
+    ...(process.env.SERVICE_MODEL_DIR ? { SERVICE_MODEL_DIR: process.env.SERVICE_MODEL_DIR } : {}),
     ...overrides,
   });
 }

@@ -9,6 +9,10 @@ import { createRedis } from '../../src/redis.js';
 import { startWorkers, type ProcessorTable } from '../../workers/runtime.js';
 import { deleteRedisPrefix, REDIS_URL, testConfig } from '../helpers/test-app.js';
 import { startProcess } from '../helpers/processes.js';
+import { processors as realProcessors } from '../../workers/processors/index.js';
+import { TenantKeyring } from '../../src/vault/tenant-keys.js';
+import { TokenCache } from '../../src/vault/token-cache.js';
+import { TokenVault } from '../../src/vault/token-vault.js';
 
 const config = testConfig();
 let db: Db;
@@ -27,6 +31,13 @@ afterAll(async () => {
   await db.end();
   await deleteRedisPrefix(config.SERVICE_REDIS_PREFIX);
 });
+
+const vaultOn = (connection: Redis) =>
+  new TokenVault(
+    db,
+    new TenantKeyring(db, config.SERVICE_MASTER_KEY),
+    new TokenCache(connection, config.SERVICE_REDIS_PREFIX),
+  );
 
 async function seedSessions(tenant: string) {
   await db.query(`INSERT INTO tenants (id, name) VALUES ($1, 'Workers')`, [tenant]);
@@ -100,9 +111,10 @@ describe('worker process', () => {
           redisPrefix: config.SERVICE_REDIS_PREFIX,
           db,
           logger: createLogger('silent'),
-          processors: {} as ProcessorTable,
+          vault: vaultOn(connection),
+          processors: { ...realProcessors, usage: undefined } as unknown as ProcessorTable,
         }),
-      ).rejects.toThrow(/no processor for queue\(s\): maintenance/);
+      ).rejects.toThrow(/no processor for queue\(s\): usage/);
     } finally {
       connection.disconnect();
     }
@@ -122,7 +134,8 @@ describe('worker process', () => {
       redisPrefix: config.SERVICE_REDIS_PREFIX,
       db,
       logger: createLogger('silent'),
-      processors: { maintenance: async (payload) => void seen.push(payload.task) },
+      vault: vaultOn(connection),
+      processors: { ...realProcessors, maintenance: async (payload) => void seen.push(payload.task) },
     });
     try {
       const events = new QueueEvents('maintenance', {

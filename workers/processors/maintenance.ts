@@ -1,4 +1,6 @@
 import type { Processor } from '../runtime.js';
+import { purgeCreatedBefore } from '../../src/vault/token-vault.js';
+import { resolveSettings } from '../../src/tenants/settings.js';
 
 /**
  * Expired client sessions are kept a week (at least the 24 h DESIGN 4 asks for, so a late caller
@@ -6,7 +8,9 @@ import type { Processor } from '../runtime.js';
  */
 export const EXPIRED_SESSION_KEEP_DAYS = 7;
 
-export const maintenance: Processor<'maintenance'> = async (payload, { db, logger }) => {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const maintenance: Processor<'maintenance'> = async (payload, { db, logger, vault }) => {
   switch (payload.task) {
     case 'purge-expired-client-sessions': {
       // Per tenant, like every other statement on tenant data.
@@ -21,6 +25,35 @@ export const maintenance: Processor<'maintenance'> = async (payload, { db, logge
         deleted += rowCount ?? 0;
       }
       logger.info({ deleted }, 'purged expired client sessions');
+      return;
+    }
+    case 'apply-token-retention': {
+      // Tenants with `token_retention_days` lose tokens older than that (purged, as by an erasure).
+      const tenants = await db.query<{ id: string; settings: unknown }>(
+        `SELECT id, settings FROM tenants WHERE settings ? 'token_retention_days'`,
+      );
+      let purged = 0;
+      for (const row of tenants.rows) {
+        const days = resolveSettings(row.settings).token_retention_days;
+        if (days === null) continue;
+        purged += (await vault.purge(row.id, purgeCreatedBefore(new Date(Date.now() - days * DAY_MS))))
+          .length;
+      }
+      logger.info({ purged }, 'applied token retention');
+      return;
+    }
+    case 'purge-expired-debug-bodies': {
+      const tenants = await db.query<{ id: string }>('SELECT id FROM tenants');
+      let cleared = 0;
+      for (const { id } of tenants.rows) {
+        const { rowCount } = await db.query(
+          `UPDATE request_log SET debug_request = NULL, debug_response = NULL
+            WHERE tenant_id = $1::text AND debug_expires_at < now() AND (debug_request IS NOT NULL OR debug_response IS NOT NULL)`,
+          [id],
+        );
+        cleared += rowCount ?? 0;
+      }
+      logger.info({ cleared }, 'cleared expired debug bodies');
       return;
     }
   }

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTenant } from '../helpers/fixtures.js';
+import { createSession } from '../../src/vault/sessions.js';
+import { purgeByEndUser, purgeById, type MintContext } from '../../src/vault/token-vault.js';
+
+let t: TestApp;
+let tenant: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  tenant = await createTenant(t.app, 'Vault');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function context(endUser: string | null = null): Promise<MintContext> {
+  const session = await createSession(t.services.db, tenant, endUser);
+  return {
+    tenantId: tenant,
+    sessionId: session.id,
+    createdByEndUser: endUser,
+    createdByCredential: 'key_test',
+  };
+}
+
+const person = (value: string) => ({ entityType: 'PERSON', label: 'NAME', value });
+
+describe('token vault', () => {
+  it('mints 8-character lower-case ids and keeps one token per value within a session', async () => {
+    const ctx = await context();
+    const [a, b, c] = await t.services.vault.mint(ctx, [
+      person('Maria Rossi'),
+      person('maria  ROSSI'),
+      person('Luca Bianchi'),
+    ]);
+    expect(a!.id).toMatch(/^[a-z0-9]{8}$/);
+    expect(a!.created).toBe(true);
+    expect(b!.id).toBe(a!.id);
+    expect(c!.id).not.toBe(a!.id);
+    const again = await t.services.vault.mint(ctx, [person('Maria Rossi')]);
+    expect(again[0]).toEqual({ id: a!.id, label: 'NAME', created: false });
+  });
+
+  it('never links the same value across sessions', async () => {
+    const [x] = await t.services.vault.mint(await context(), [person('Maria Rossi')]);
+    const [y] = await t.services.vault.mint(await context(), [person('Maria Rossi')]);
+    expect(x!.id).not.toBe(y!.id);
+  });
+
+  it('agrees on one token when two calls mint the same value at once', async () => {
+    const ctx = await context();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.services.vault.mint(ctx, [person('Anna Weber')])),
+    );
+    expect(new Set(results.map((r) => r[0]!.id)).size).toBe(1);
+  });
+
+  it('stores ciphertext only, decrypts through the policy path, and reads back from cache and Postgres', async () => {
+    const ctx = await context('alice');
+    const value = 'Giulia Conti-Ferrari';
+    const [minted] = await t.services.vault.mint(ctx, [person(value)]);
+    const { rows } = await t.services.db.query(`SELECT * FROM tokens WHERE tenant_id = $1 AND id = $2`, [
+      tenant,
+      minted!.id,
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Giulia');
+    expect(rows[0].value_ciphertext.toString('utf8')).not.toContain('Giulia');
+    const cached = await t.services.vault.records(tenant, [minted!.id]);
+    expect(cached.get(minted!.id)).toMatchObject({ createdByEndUser: 'alice', purged: false, label: 'NAME' });
+    expect(await t.services.vault.decrypt(tenant, cached.get(minted!.id)!)).toBe(value);
+    // Cold cache: from Postgres.
+    await t.services.redis.del(`${t.config.SERVICE_REDIS_PREFIX}:tok:${tenant}:${minted!.id}`);
+    const cold = await t.services.vault.records(tenant, [minted!.id, 'zzzzzzzz']);
+    expect(await t.services.vault.decrypt(tenant, cold.get(minted!.id)!)).toBe(value);
+    expect(cold.has('zzzzzzzz')).toBe(false);
+  });
+
+  it('keeps tenants apart: another tenant cannot read a token by its id', async () => {
+    const [minted] = await t.services.vault.mint(await context(), [person('Paul Martin')]);
+    const other = await createTenant(t.app, 'Other');
+    expect((await t.services.vault.records(other, [minted!.id])).size).toBe(0);
+  });
+
+  it('purges by id and by end user; purged tokens keep no value and are not reused', async () => {
+    const ctx = await context('bob');
+    const [one, two] = await t.services.vault.mint(ctx, [person('Bob Stone'), person('Eve Stone')]);
+    expect(await t.services.vault.purge(tenant, purgeById(one!.id))).toEqual([one!.id]);
+    expect(await t.services.vault.purge(tenant, purgeById(one!.id))).toEqual([]);
+    const after = await t.services.vault.records(tenant, [one!.id]);
+    expect(after.get(one!.id)).toMatchObject({ purged: true, ciphertext: null });
+    const { rows } = await t.services.db.query(
+      `SELECT value_ciphertext, value_hmac FROM tokens WHERE tenant_id = $1 AND id = $2`,
+      [tenant, one!.id],
+    );
+    expect(rows[0]).toEqual({ value_ciphertext: null, value_hmac: null });
+    const [fresh] = await t.services.vault.mint(ctx, [person('Bob Stone')]);
+    expect(fresh!.id).not.toBe(one!.id);
+    const purged = await t.services.vault.purge(tenant, purgeByEndUser('bob'));
+    expect(purged.sort()).toEqual([two!.id, fresh!.id].sort());
+  });
+
+  it('rotates tenant keys and still decrypts old values', async () => {
+    const ctx = await context();
+    const [old] = await t.services.vault.mint(ctx, [person('Old Value')]);
+    const version = await t.services.keyring.rotate(tenant);
+    expect(version).toBeGreaterThan(1);
+    const [young] = await t.services.vault.mint(ctx, [person('New Value')]);
+    const again = await t.services.vault.mint(ctx, [person('Old Value')]);
+    expect(again[0]!.id).toBe(old!.id); // the HMAC key carried over
+    const records = await t.services.vault.records(tenant, [old!.id, young!.id]);
+    expect(records.get(old!.id)!.keyVersion).toBeLessThan(records.get(young!.id)!.keyVersion);
+    expect(await t.services.vault.decrypt(tenant, records.get(old!.id)!)).toBe('Old Value');
+    expect(await t.services.vault.decrypt(tenant, records.get(young!.id)!)).toBe('New Value');
+  });
+});
