@@ -1,0 +1,73 @@
+import { DetectionPool } from '../src/detection/pool.js';
+import { DEFAULT_DETECTION_SETTINGS } from '../src/detection/types.js';
+import { fmt, printTable, PROMPT_1KB, rssMb, summarize } from './lib.js';
+
+const MODEL_DIR = process.env.SERVICE_MODEL_DIR ?? 'models/pii-ner-v1';
+const settings = DEFAULT_DETECTION_SETTINGS;
+
+/** About 2 KB of mixed prose with entities, varied per index so caches cannot help. */
+export function text2kb(i: number): string {
+  const base =
+    `Ticket ${1000 + i}: customer Anna Weber (anna.weber${i}@example.org) from Hamburg called about invoice ${70000 + i}. ` +
+    'She asked whether the warranty covers the replacement part and when the technician can come by. ';
+  let out = '';
+  while (out.length < 2000) out += base + PROMPT_1KB.slice(0, 400) + ' ';
+  return out.slice(0, 2048);
+}
+
+export function text200k(): string {
+  let out = '';
+  for (let i = 0; out.length < 200_000; i++) out += text2kb(i) + '\n';
+  return out.slice(0, 200_000);
+}
+
+async function measure(threads: number) {
+  const pool = DetectionPool.create({
+    modelDir: MODEL_DIR,
+    intraOpNumThreads: 1,
+    threads,
+    taskTimeoutMs: 60_000,
+  });
+  await pool.warmUp(settings);
+  for (let i = 0; i < 20; i++) await pool.detect([PROMPT_1KB], settings);
+
+  const latencies: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    await pool.detect([PROMPT_1KB], settings);
+    latencies.push(performance.now() - t0);
+  }
+  const lat = summarize(latencies);
+
+  const batch = Array.from({ length: 100 }, (_, i) => text2kb(i));
+  const batchChars = batch.reduce((n, t) => n + t.length, 0);
+  let t0 = performance.now();
+  const rounds = 3;
+  for (let r = 0; r < rounds; r++) await pool.detect(batch, settings);
+  const batchMs = (performance.now() - t0) / rounds;
+
+  const big = text200k();
+  t0 = performance.now();
+  await pool.detect([big], settings);
+  const bigMs = performance.now() - t0;
+
+  const rss = rssMb();
+  await pool.close();
+  return {
+    threads,
+    '1 KB p50': fmt(lat.p50),
+    '1 KB p99': fmt(lat.p99),
+    '100×2 KB': `${fmt(batchMs)} (${Math.round(batchChars / (batchMs / 1000)).toLocaleString('en')} chars/s)`,
+    '1×200,000': `${fmt(bigMs)} (${Math.round(big.length / (bigMs / 1000)).toLocaleString('en')} chars/s)`,
+    'RSS after': `${rss} MB`,
+  };
+}
+
+export async function benchDetection() {
+  const rows = [];
+  for (const threads of [1, 2]) rows.push(await measure(threads));
+  printTable(
+    `Detection through the pool (model ${MODEL_DIR}; ONNX intra-op threads 1 per pool thread)`,
+    rows,
+  );
+}
