@@ -83,20 +83,66 @@ function firstStartingAtOrAfter(accepted: Span[], position: number): number {
   return lo;
 }
 
-/** Resolves overlaps greedily by priority; the result is sorted by start and non-overlapping. */
+/**
+ * Resolves overlaps; the result is sorted by start and non-overlapping. Greedy by priority, with two
+ * rules so that no detected character is left in clear text:
+ * - a span that wholly contains every accepted span it overlaps replaces them (an address containing
+ *   a city keeps the address);
+ * - a dropped span that still reaches past what was accepted widens the winner it overlaps to cover
+ *   it (the winner's type and score are kept).
+ */
 export function mergeSpans(spans: Span[]): Span[] {
   const accepted: Span[] = [];
+  const dropped: Span[] = [];
   for (const span of [...spans].sort(priority)) {
     if (span.end <= span.start) continue;
-    const i = firstStartingAtOrAfter(accepted, span.start);
-    const before = accepted[i - 1];
-    const after = accepted[i];
-    if (before && before.end > span.start) continue;
-    if (after && after.start < span.end) continue;
-    accepted.splice(i, 0, span);
+    const [first, last] = overlapRange(accepted, span);
+    const overlapped = accepted.slice(first, last);
+    if (overlapped.length === 0) {
+      accepted.splice(first, 0, span);
+    } else if (
+      overlapped.every((a) => span.start <= a.start && a.end <= span.end && spanLength(a) < spanLength(span))
+    ) {
+      accepted.splice(first, overlapped.length, span);
+    } else {
+      dropped.push(span);
+    }
+  }
+  for (const span of dropped) {
+    const [first, last] = overlapRange(accepted, span);
+    const overlapped = accepted.slice(first, last);
+    if (covered(span, overlapped)) continue;
+    const winner = [...overlapped].sort(priority)[0]!;
+    const widened = {
+      ...winner,
+      start: Math.min(span.start, overlapped[0]!.start),
+      end: Math.max(span.end, overlapped[overlapped.length - 1]!.end),
+    };
+    accepted.splice(first, overlapped.length, widened);
   }
   return accepted;
 }
+
+/** Indices [first, last) of the accepted spans (sorted, non-overlapping) that overlap `span`. */
+function overlapRange(accepted: Span[], span: Span): [number, number] {
+  let first = firstStartingAtOrAfter(accepted, span.start);
+  if (first > 0 && accepted[first - 1]!.end > span.start) first--;
+  let last = first;
+  while (last < accepted.length && accepted[last]!.start < span.end) last++;
+  return [first, last];
+}
+
+/** Whether sorted, non-overlapping `spans` cover every character of `span`. */
+function covered(span: Span, spans: Span[]): boolean {
+  let position = span.start;
+  for (const s of spans) {
+    if (s.start > position) return false;
+    position = Math.max(position, s.end);
+  }
+  return position >= span.end;
+}
+
+const spanLength = (s: Span) => s.end - s.start;
 
 function normalizeValue(value: string): string {
   return value.normalize('NFC').trim().toLowerCase();

@@ -77,8 +77,30 @@ describe('mergeSpans', () => {
       span('D', 25, 28, 0.95),
       span('E', 0, 8, 0.9),
     ]);
-    // D (0.95) first; C (0.9, longest) overlaps D; E (0.9) beats A (0.9, shorter); B fits between E and D.
-    expect(merged.map((s) => s.entity_type)).toEqual(['E', 'B', 'D']);
+    // D (0.95) first; C (0.9) contains D and replaces it; E (0.9) beats A (0.9, shorter, inside E);
+    // B (0.6) overlaps C partly, so C widens to cover B's characters too.
+    expect(merged.map((s) => [s.entity_type, s.start, s.end])).toEqual([
+      ['E', 0, 8],
+      ['C', 10, 30],
+    ]);
+  });
+
+  it('never leaves a detected character uncovered', () => {
+    const inputs = [
+      [span('LOC', 20, 26, 0.98, 'ner'), span('ADDR', 0, 26, 0.9, 'pattern')],
+      [span('ORG', 0, 12, 0.9, 'ner'), span('ADDR', 8, 30, 0.95, 'pattern')],
+      [span('A', 0, 10, 0.9), span('B', 5, 15, 0.8), span('C', 12, 20, 0.7)],
+    ];
+    for (const spans of inputs) {
+      const merged = mergeSpans(spans);
+      for (const s of spans) {
+        for (let i = s.start; i < s.end; i++)
+          expect(merged.some((m) => m.start <= i && i < m.end)).toBe(true);
+      }
+      for (let i = 1; i < merged.length; i++)
+        expect(merged[i]!.start).toBeGreaterThanOrEqual(merged[i - 1]!.end);
+    }
+    expect(mergeSpans(inputs[0]!).map((s) => s.entity_type)).toEqual(['ADDR']);
   });
 
   it('prefers deny over pattern over NER on a full tie, and keeps touching spans', () => {
@@ -169,7 +191,7 @@ describe('analyzeText', () => {
   });
 
   it('filters types and threshold before merging, so a disabled span hides nothing', () => {
-    const text = 'Ring 030 1234567 now';
+    const text = 'See 030 1234567 now';
     const ner = [span('ORGANIZATION', 0, 16, 0.99, 'ner')];
     expect(values(text, analyzeText(text, settings({ entities: ['PHONE_NUMBER'] }), ner))).toEqual([
       ['PHONE_NUMBER', '030 1234567'],

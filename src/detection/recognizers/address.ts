@@ -18,7 +18,8 @@ const SCORE_LOWERCASE_TYPE = 0.45;
 /** "In 2020 Oxford Street …": a year where the house number would be, and nothing else to confirm it. */
 const SCORE_YEAR_AS_NUMBER = 0.35;
 const SCORE_WEAK_TYPE = 0.45;
-const TAIL_BONUS = 0.25;
+// A postcode and town (or a flat number) after the street make a postal address all but certain.
+const TAIL_BONUS = 0.3;
 
 const B = String.raw`(?<![\p{L}\p{N}_])`;
 const E = String.raw`(?![\p{L}\p{N}_])`;
@@ -56,7 +57,11 @@ const SEP = String.raw`(?:,?${S}|,|${NL})`;
 // Capitalised words that start the next sentence rather than continue a town name ("… 00184 Roma Please call").
 // prettier-ignore
 const NOT_A_TOWN_WORD = String.raw`(?!(?:The|This|That|These|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Die|Der|Das|Bitte|Danke|Ich|Wir|Sie|Er|Es|Und|Aber|Mein|Meine|Unser|Unsere|Le|La|Les|Merci|Je|Nous|Vous|Il|Elle|Et|Mais|Mon|Ma|Notre|El|Los|Las|Gracias|Yo|Nosotros|Usted|Y|Pero|Mi|Nuestro|Grazie|Io|Noi|Lei|E|Ma|Mio|Mia|Nostro|Per|Con|Von|Mit|Für|Pour|Avec|Para|Por)(?![\p{L}\p{M}'’-]))`;
-const CITY = String.raw`${CAP}(?:(?:${S}|-)(?:(?:am|an der|im|sur|de|del|di|upon|on)${S})?${NOT_A_TOWN_WORD}${CAP}){0,2}`;
+// Words that start a new sentence but never a town ("221B Baker Street, Please call"); articles are
+// missing on purpose ("The Hague", "Le Havre", "Los Angeles").
+// prettier-ignore
+const NOT_A_TOWN_START = String.raw`(?!(?:Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
+const CITY = String.raw`${NOT_A_TOWN_START}${CAP}(?:(?:${S}|-)(?:(?:am|an der|im|sur|de|del|di|upon|on)${S})?${NOT_A_TOWN_WORD}${CAP}){0,2}`;
 const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
 const US_STATE_ZIP = String.raw`[A-Z]{2}${S}\d{5}(?:-\d{4})?(?!\d)`;
 /**

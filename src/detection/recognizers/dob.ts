@@ -1,5 +1,5 @@
 import type { Span } from '../types.js';
-import { contextVerdict, contextWords, type ContextRule } from './context.js';
+import { containsContext, contextWords, wordsAfter, wordsBefore } from './context.js';
 import { patternSpan } from './pattern-span.js';
 
 /**
@@ -51,6 +51,8 @@ const B = String.raw`(?<![\p{L}\p{N}_])`;
 const E = String.raw`(?![\p{L}\p{N}_])`;
 
 // "5 March 1985", "5. März 1985", "5th of March, 1985", "1er janvier 1990", "5 de marzo de 1985", "5 marzo"
+// "12-Mar-1985", "12/Mar/1985": the separator after the month must match the one before it.
+const DAY_MONTH_DASHED = new RegExp(String.raw`${B}(\d{1,2})([-/])${MONTH}\2(\d{4}|\d{2})${E}`, 'giu');
 const DAY_MONTH = new RegExp(
   String.raw`${B}${DAY}\s{0,2}(?:of\s+|de\s+)?${MONTH}(?:,?\s{1,2}(?:de\s+|del\s+)?${YEAR})?${E}`,
   'giu',
@@ -63,23 +65,46 @@ const NUMERIC = new RegExp(String.raw`${B}(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2
 const ISO = new RegExp(String.raw`${B}(\d{4})([-/.])(\d{1,2})\2(\d{1,2})${E}(?![./-]\d)`, 'gu');
 
 // prettier-ignore
-const CONTEXT: ContextRule = {
-  positive: contextWords([
+const BIRTH_WORDS = contextWords([
     // en
     'born', 'birth', 'birthday', 'birthdate', 'dob', 'd o b', 'date of birth', 'b day', 'bday',
     // de
     'geboren', 'geb', 'geburtsdatum', 'geburtstag', 'geburt*', 'gebdat',
     // fr
-    'né', 'née', 'nés', 'nées', 'naissance', 'anniversaire', 'date de naissance',
+    'né', 'née', 'nés', 'nées', 'naissance', 'anniversaire', 'date de naissance', 'ddn',
     // es
-    'nacido', 'nacida', 'nací', 'naci', 'nació', 'nacio', 'nacimiento', 'cumpleaños', 'fecha de nacimiento',
+    'nacido', 'nacida', 'nací', 'naci', 'nació', 'nacio', 'nacimiento', 'cumpleaños', 'fecha de nacimiento', 'nac',
     // it
     'nato', 'nata', 'nati', 'nascita', 'compleanno', 'data di nascita',
-  ]),
-  // Short windows: "born in 2010 and on 12/03/2015 it went public" is not a birth date.
-  before: 4,
-  after: 3,
-};
+]);
+const WORDS_BEFORE = 5;
+const WORDS_AFTER = 3;
+const YEAR_WORD = /^(?:19|20)\d\d$/;
+// A sentence or clause ends here; a birth word beyond it is about something else.
+const CLAUSE_END = /[;!?]|\.\s+\p{Lu}/u;
+const CLAUSE_ENDS = new RegExp(CLAUSE_END.source, 'gu');
+// Characters looked at on each side: enough for five words.
+const WINDOW_CHARS = 120;
+
+/**
+ * Whether a birth word stands near the date, in the same clause, with no other year between them:
+ * in "born in 2010, and on 12/03/2015 it went public", "born" belongs to 2010.
+ */
+function hasBirthWord(text: string, start: number, end: number): boolean {
+  const beforeText = text.slice(Math.max(0, start - WINDOW_CHARS), start);
+  let clauseStart = 0;
+  for (const m of beforeText.matchAll(CLAUSE_ENDS)) clauseStart = m.index + m[0].length;
+  let before = wordsBefore(beforeText.slice(clauseStart), beforeText.length - clauseStart, WORDS_BEFORE);
+  const lastYear = before.findLastIndex((w) => YEAR_WORD.test(w));
+  before = before.slice(lastYear + 1);
+  if (containsContext(before, BIRTH_WORDS)) return true;
+  const afterText = text.slice(end, end + WINDOW_CHARS);
+  const clauseEnd = afterText.search(CLAUSE_END);
+  let after = wordsAfter(clauseEnd === -1 ? afterText : afterText.slice(0, clauseEnd), 0, WORDS_AFTER);
+  const firstYear = after.findIndex((w) => YEAR_WORD.test(w));
+  if (firstYear !== -1) after = after.slice(0, firstYear);
+  return containsContext(after, BIRTH_WORDS);
+}
 
 // Genealogical notation: "* 12.03.1985" marks a birth (as "† …" marks a death).
 // The star must follow a name or an opening bracket: "5 * 12.03.1985" is arithmetic.
@@ -127,6 +152,10 @@ function findDates(text: string): DateMatch[] {
     const year = fullYear(m[3]);
     add(m, isDate(Number(m[1]), monthNumber(m[2]), year), year !== null);
   }
+  for (const m of text.matchAll(DAY_MONTH_DASHED)) {
+    const year = expandYear(m[4]!);
+    add(m, isDate(Number(m[1]), monthNumber(m[3]), year), true);
+  }
   for (const m of text.matchAll(MONTH_DAY)) {
     const year = fullYear(m[3]);
     add(m, isDate(Number(m[2]), monthNumber(m[1]), year), year !== null);
@@ -146,7 +175,7 @@ export function findDateOfBirthSpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const date of findDates(text)) {
     const starred = BIRTH_STAR.test(text.slice(Math.max(0, date.start - 4), date.start));
-    if (!starred && contextVerdict(text, date.start, date.end, CONTEXT) !== 'positive') continue;
+    if (!starred && !hasBirthWord(text, date.start, date.end)) continue;
     spans.push(patternSpan('DATE_OF_BIRTH', date.start, date.end, date.hasYear ? SCORE : SCORE_NO_YEAR));
   }
   return spans;

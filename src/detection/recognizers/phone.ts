@@ -7,6 +7,7 @@ import {
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
+import { chooseWindows, Piece, pieces } from './phone-windows.js';
 
 /**
  * Phone numbers: runs of digits and phone separators are cut into digit groups, windows of
@@ -33,6 +34,8 @@ const SCORE_POSSIBLE_TRUNK = 0.5;
 
 const MIN_DIGITS = 7;
 const MAX_DIGITS = 15;
+// Digits a window may hold, counting a '00' international prefix.
+const MAX_WINDOW_DIGITS = MAX_DIGITS + 2;
 // Longest run looked at in one piece; a phone with separators fits well within it.
 const MAX_RUN = 48;
 // Validation calls per text. A realistic prompt needs a handful; this bounds crafted inputs
@@ -40,12 +43,10 @@ const MAX_RUN = 48;
 const MAX_VALIDATIONS_PER_TEXT = 4000;
 
 const RUN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}_+\-\/(])(?<!\d[.,])[+(]?\d[\d \u00a0().\-\/]{5,${MAX_RUN}}`,
+  String.raw`(?<![\p{L}\p{N}_+\-\/])(?<!\d[.,])[+(]?\d[\d \u00a0().\-\/]{5,${MAX_RUN}}`,
   'gu',
 );
 
-// What may stand between two digit groups; anything else splits the run.
-const SEPARATOR = /^(?:[ \u00a0.\-/]|[ \u00a0][-/][ \u00a0]|[ \u00a0]?\(|\)[ \u00a0-]?)$/;
 const DATE_LIKE = /^(?:\d{1,2}([./-])\d{1,2}\1\d{2,4}|\d{4}([./-])\d{1,2}\2\d{1,2})$/;
 const THOUSANDS = /^\d{1,3}(?:\.\d{3})+$/;
 const SSN_LAYOUT = /^\d{3}-\d{2}-\d{4}$/;
@@ -87,26 +88,21 @@ function withNumberWords(words: string[], phraseOnly: string[]): string[] {
 const CONTEXT: ContextRule = {
   positive: contextWords([
     // en
-    'phone', 'telephone', 'tel', 'mobile', 'cell', 'cellphone', 'call', 'calling', 'reach', 'contact', 'number',
-    'fax', 'whatsapp', 'sms', 'text me', 'dial', 'hotline', 'landline',
+    'phone*', 'telephone', 'tel', 'ph', 'mobile', 'mob', 'cell', 'cellphone', 'call', 'calling', 'ring', 'reach',
+    'contact', 'number', 'fax', 'whatsapp', 'signal', 'sms', 'text me', 'dial', 'hotline', 'landline',
     // de
-    'telefon*', 'handy*', 'mobil*', 'rufnummer', 'ruf', 'rufen', 'anrufen', 'erreichbar', 'erreichen', 'nummer',
-    'festnetz*', 'durchwahl',
+    'telefon*', 'fon', 'handy*', 'mobil*', 'rufnummer', 'ruf', 'rufen', 'anruf*', 'erreich*', 'nummer', 'festnetz*',
+    'durchwahl',
     // fr
-    'téléphone', 'tél', 'portable', 'appeler', 'appelez', 'appelle', 'joindre', 'numéro', 'numero', 'contacter',
+    'téléphone', 'tél', 'portable', 'fixe', 'appel*', 'rappel*', 'joindre', 'joignable', 'numéro', 'numero',
+    'contacter',
     // es
-    'teléfono', 'telefono', 'tlf', 'tfno', 'móvil', 'movil', 'celular', 'llamar', 'llama', 'llámame', 'llamame',
-    'número', 'contacto',
+    'teléfono', 'telefono', 'tlf', 'tfno', 'móvil', 'movil', 'celular', 'llam*', 'llám*', 'número', 'contacto',
     // it
-    'cellulare', 'chiamare', 'chiama', 'chiamami', 'recapito', 'contattare',
+    'cellulare', 'chiam*', 'recapito', 'contatt*',
   ]),
   negative: contextWords(withNumberWords(NOT_A_PHONE, NOT_A_PHONE_BEFORE_NUMBER)),
 };
-
-interface Group {
-  start: number;
-  end: number;
-}
 
 function trunkPrefixIsZero(region: CountryCode): boolean {
   const metadata = new Metadata();
@@ -206,28 +202,6 @@ class WindowJudge {
   }
 }
 
-interface Group {
-  start: number;
-  end: number;
-}
-
-/** Splits a run into pieces of digit groups joined only by phone separators. */
-function pieces(run: string): Group[][] {
-  const result: Group[][] = [];
-  let current: Group[] = [];
-  for (const m of run.matchAll(/\d+/g)) {
-    const group = { start: m.index, end: m.index + m[0].length };
-    const previous = current[current.length - 1];
-    if (previous && !SEPARATOR.test(run.slice(previous.end, group.start))) {
-      result.push(current);
-      current = [];
-    }
-    current.push(group);
-  }
-  if (current.length > 0) result.push(current);
-  return result;
-}
-
 function parenthesesOk(window: string): boolean {
   const open = window.split('(').length - 1;
   const close = window.split(')').length - 1;
@@ -235,10 +209,13 @@ function parenthesesOk(window: string): boolean {
   return open === 1 && close === 1 && /^\+?[\d \u00a0]*\(\d{1,5}\)/.test(window);
 }
 
-/** Phone layouts never mix dots with dashes or slashes, and a single dot is a decimal point. */
+/**
+ * Phone layouts never mix dots with dashes or slashes, and a single dot is a decimal point unless
+ * what stands before it starts with a trunk 0 or a '+' ("02.1234567"; decimals have no leading zero).
+ */
 function separatorsOk(window: string): boolean {
   const dots = window.split('.').length - 1;
-  if (dots === 1) return false;
+  if (dots === 1 && !/^(?:\+|0\d)/.test(window)) return false;
   if (dots > 1 && /[-/]/.test(window)) return false;
   return !(window.includes('-') && window.includes('/'));
 }
@@ -258,53 +235,6 @@ function resolveRegions(codes: readonly string[]): Region[] {
   return codes.map(regionOf).filter((r): r is Region => r !== null);
 }
 
-/** The digit groups of one piece of a run, with what windows over them may look like. */
-class Piece {
-  /** digitsBefore[i]: digits in groups 0..i-1. */
-  private readonly digitsBefore: number[] = [0];
-
-  constructor(
-    private readonly run: string,
-    readonly groups: Group[],
-  ) {
-    for (const g of groups)
-      this.digitsBefore.push(this.digitsBefore[this.digitsBefore.length - 1]! + g.end - g.start);
-  }
-
-  digits(i: number, j: number): number {
-    return this.digitsBefore[j + 1]! - this.digitsBefore[i]!;
-  }
-
-  /** A window may begin before group i / end after group j only at a space inside a piece. */
-  spacedBefore(i: number): boolean {
-    return i === 0 || /\s/.test(this.run.slice(this.groups[i - 1]!.end, this.groups[i]!.start));
-  }
-
-  spacedAfter(j: number): boolean {
-    return (
-      j === this.groups.length - 1 ||
-      /\s/.test(this.run.slice(this.groups[j]!.end, this.groups[j + 1]!.start))
-    );
-  }
-
-  /** Window text bounds in the run: a leading '+' or '(' and a closing ')' belong to it. */
-  bounds(i: number, j: number): [number, number] {
-    let start = this.groups[i]!.start;
-    let end = this.groups[j]!.end;
-    const prefix = this.run[start - 1];
-    if (prefix === '+' || prefix === '(') start--;
-    else if (prefix === ' ' && this.run[start - 2] === '+') start -= 2;
-    if (this.run[end] === ')' && this.run.lastIndexOf('(', end) >= start) end++;
-    return [start, end];
-  }
-}
-
-// Phones have few groups, and few of one digit ("+1", "(0)", "+33 6"): longer windows are lists of numbers.
-const MAX_GROUPS = 7;
-const MAX_SINGLE_DIGIT_GROUPS = 2;
-// Digits a window may hold, counting a '00' international prefix.
-const MAX_WINDOW_DIGITS = MAX_DIGITS + 2;
-
 export function findPhoneSpans(text: string, options: { phoneRegions?: readonly string[] } = {}): Span[] {
   const judge = new WindowJudge(resolveRegions(options.phoneRegions ?? DEFAULT_PHONE_REGIONS));
   const spans: Span[] = [];
@@ -312,7 +242,9 @@ export function findPhoneSpans(text: string, options: { phoneRegions?: readonly 
     // The digits after "DE89 " belong to an IBAN in print format.
     if (IBAN_HEAD_BEFORE.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
     for (const groups of pieces(m[0])) {
-      for (const c of chooseWindows(text, m.index, new Piece(m[0], groups), judge)) {
+      const piece = new Piece(m[0], groups);
+      const limits = { min: MIN_DIGITS, max: MAX_WINDOW_DIGITS };
+      for (const c of chooseWindows(piece, limits, (i, j) => candidate(text, m.index, piece, i, j, judge))) {
         const span = scoredSpan(text, c);
         if (span) spans.push(span);
       }
@@ -322,8 +254,6 @@ export function findPhoneSpans(text: string, options: { phoneRegions?: readonly 
 }
 
 interface Candidate {
-  /** Last group of the window. */
-  j: number;
   start: number;
   end: number;
   base: number;
@@ -345,59 +275,7 @@ function candidate(
   if (textEnd < text.length && /[\p{L}\p{N}_]/u.test(text[textEnd]!)) return null;
   const base = judge.judge(text.slice(textStart, textEnd));
   if (base === null || isMoneyOrMeasure(text, textStart, textEnd)) return null;
-  return { j, start: textStart, end: textEnd, base };
-}
-
-/**
- * The windows of a piece that are phone numbers, choosing the split that covers the most digits
- * ("030 1234567 0171 1234567" is two numbers, though "030 1234567 0171" alone would also validate),
- * with fewer, longer numbers on a tie.
- */
-function chooseWindows(text: string, runStart: number, piece: Piece, judge: WindowJudge): Candidate[] {
-  const n = piece.groups.length;
-  const byStart: Candidate[][] = [];
-  for (let i = 0; i < n; i++) {
-    const found: Candidate[] = [];
-    byStart.push(found);
-    if (!piece.spacedBefore(i)) continue;
-    let last = i;
-    let singles = 0;
-    while (last < n && last - i < MAX_GROUPS && piece.digits(i, last) <= MAX_WINDOW_DIGITS) {
-      const g = piece.groups[last]!;
-      if (g.end - g.start === 1 && ++singles > MAX_SINGLE_DIGIT_GROUPS) break;
-      last++;
-    }
-    for (let j = i; j < last; j++) {
-      if (piece.digits(i, j) < MIN_DIGITS || !piece.spacedAfter(j)) continue;
-      const c = candidate(text, runStart, piece, i, j, judge);
-      if (c) found.push(c);
-    }
-  }
-  // best[i]: [digits covered, -numbers used] from group i on; choice[i]: the window taken at i, if any.
-  const best: [number, number][] = new Array<[number, number]>(n + 1).fill([0, 0]);
-  const choice: (Candidate | null)[] = new Array<Candidate | null>(n).fill(null);
-  for (let i = n - 1; i >= 0; i--) {
-    best[i] = best[i + 1]!;
-    for (const c of byStart[i]!) {
-      const [digits, count] = best[c.j + 1]!;
-      const option: [number, number] = [digits + piece.digits(i, c.j), count - 1];
-      if (option[0] > best[i]![0] || (option[0] === best[i]![0] && option[1] > best[i]![1])) {
-        best[i] = option;
-        choice[i] = c;
-      }
-    }
-  }
-  const chosen: Candidate[] = [];
-  for (let i = 0; i < n;) {
-    const c = choice[i];
-    if (!c) {
-      i++;
-      continue;
-    }
-    chosen.push(c);
-    i = c.j + 1;
-  }
-  return chosen;
+  return { start: textStart, end: textEnd, base };
 }
 
 function scoredSpan(text: string, c: Candidate): Span | null {

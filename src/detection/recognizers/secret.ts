@@ -157,9 +157,13 @@ export function findSecretSpans(text: string): Span[] {
     for (const m of text.matchAll(f.regex)) {
       const range = f.group === undefined ? m.indices![0] : m.indices![f.group];
       if (!range) continue;
-      const value = text.slice(range[0], range[1]);
+      const start = range[0];
+      let end = range[1];
+      // A value after a name ends before sentence punctuation: "api_key=abc123def456ghi789."
+      if (f.group !== undefined) while (end > start && /[.,;:]/.test(text[end - 1]!)) end--;
+      const value = text.slice(start, end);
       if (f.accept && !f.accept(value)) continue;
-      spans.push(patternSpan('SECRET', range[0], range[1], f.score));
+      spans.push(patternSpan('SECRET', start, end, f.score));
     }
   }
   return spans;

@@ -36,6 +36,20 @@ describe('findDateOfBirthSpans', () => {
     });
   });
 
+  it('looks five words back, within the clause, and skips birth words that belong to another year', () => {
+    expect(dobs('I was born in Madrid, Spain, on 3 May 1990.')).toEqual(['3 May 1990']);
+    expect(dobs('She was born in Rome. The meeting is on 12/03/2024.')).toEqual([]);
+    expect(dobs('He was born in 1980; we met on 12/03/2024.')).toEqual([]);
+    expect(dobs('born in 1980 and married on 12/03/2004')).toEqual([]);
+    expect(dobs('geb. 12.03.1985')).toEqual(['12.03.1985']);
+  });
+
+  it('reads dashed dates with a month name', () => {
+    expect(dobs('DOB: 12-Mar-1985')).toEqual(['12-Mar-1985']);
+    expect(dobs('DOB: 12/Mar/85')).toEqual(['12/Mar/85']);
+    expect(dobs('DOB: 12-Mar/1985')).toEqual([]);
+  });
+
   it('accepts a birth word right after the date', () => {
     expect(dobs('12/03/1985 (date of birth)')).toEqual(['12/03/1985']);
   });

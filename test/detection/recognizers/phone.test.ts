@@ -86,6 +86,32 @@ describe('findPhoneSpans', () => {
     }
   });
 
+  it('leaves brackets around the whole number out of it', () => {
+    expect(phones('Jane (030 1234567) called')).toEqual(['030 1234567']);
+    expect(phones('call Bob ((212) 555-0147) today')).toEqual(['(212) 555-0147']);
+    expect(phones('Marie (06 12 34 56 78)')).toEqual(['06 12 34 56 78']);
+    expect(phones('[+44 20 7946 0958]')).toEqual(['+44 20 7946 0958']);
+  });
+
+  it('leaves an extension out and reads a single dot after a trunk 0 as a separator', () => {
+    expect(phones('Tel. 030 1234567-214')).toEqual(['030 1234567']);
+    expect(phones('+49 89 1234567-0 (Zentrale)')).toEqual(['+49 89 1234567']);
+    expect(phones('tel. 02.12345678')).toEqual(['02.12345678']);
+    expect(phones('value 3.14159265')).toEqual([]);
+  });
+
+  it('knows context words in five languages', () => {
+    for (const text of [
+      'ring me on 4155552671',
+      'Fon 4155552671',
+      'llámanos al 612345678',
+      'contattami al 3331234567',
+      'rappelez-moi au 0612345678',
+    ]) {
+      expect(phones(text), text).toHaveLength(1);
+    }
+  });
+
   it('splits two numbers written one after the other', () => {
     expect(phones('Tel. 030 1234567 oder 0171 1234567')).toEqual(['030 1234567', '0171 1234567']);
     expect(phones('Ruf an: 0171 1234567, 030 1234567')).toEqual(['0171 1234567', '030 1234567']);

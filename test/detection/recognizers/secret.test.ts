@@ -49,6 +49,7 @@ describe('findSecretSpans', () => {
     expect(secrets('Passwort: Sommer2024')).toEqual(['Sommer2024']);
     expect(secrets('mot de passe = azerty123')).toEqual(['azerty123']);
     expect(secrets('"api_key": "a1b2c3d4e5f6g7h8i9j0"')).toEqual(['a1b2c3d4e5f6g7h8i9j0']);
+    expect(secrets('Set api_key=a1b2c3d4e5f6g7h8i9j0.')).toEqual(['a1b2c3d4e5f6g7h8i9j0']);
   });
 
   it('finds PEM private key blocks, with or without the END line', () => {

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tokenize } from './tokenizer.js';
+
+/**
+ * Word lists shipped inside a model directory (one entry per line). Entries are stored as phrase
+ * keys: the entry tokenized with our tokenizer, lower-cased, tokens joined by one space, so
+ * "New York", "S.p.A." and "GmbH & Co. KG" match token sequences exactly.
+ */
+export const GAZETTEER_NAMES = [
+  'first_names',
+  'surnames',
+  'places',
+  'countries',
+  'org_suffixes',
+  'org_words',
+  'titles',
+  'calendar_words',
+] as const;
+
+export type GazetteerName = (typeof GAZETTEER_NAMES)[number];
+
+export interface PhraseSet {
+  readonly keys: ReadonlySet<string>;
+  /** Every token-prefix of every entry (entries included), so phrase matching stops as soon as nothing can match. */
+  readonly prefixes: ReadonlySet<string>;
+  /** Last token of every entry. */
+  readonly lastTokens: ReadonlySet<string>;
+  /** Longest entry, in tokens. */
+  readonly maxTokens: number;
+}
+
+export type Gazetteers = Readonly<Record<GazetteerName, PhraseSet>>;
+
+// Code points below U+0300 are NFC-stable and only combine with marks at U+0300 and above.
+const MAY_NEED_NFC = /[\u0300-\uffff]/;
+
+export function normalizeWord(word: string): string {
+  return (MAY_NEED_NFC.test(word) ? word.normalize('NFC') : word).toLowerCase();
+}
+
+export function phraseKey(phrase: string): string {
+  return tokenize(phrase)
+    .map((token) => normalizeWord(token.text))
+    .join(' ');
+}
+
+export function buildPhraseSet(entries: Iterable<string>): PhraseSet {
+  const keys = new Set<string>();
+  const prefixes = new Set<string>();
+  const lastTokens = new Set<string>();
+  let maxTokens = 1;
+  for (const entry of entries) {
+    const key = phraseKey(entry.trim());
+    if (key === '') continue;
+    const parts = key.split(' ');
+    keys.add(key);
+    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
+    lastTokens.add(parts[parts.length - 1]!);
+    maxTokens = Math.max(maxTokens, parts.length);
+  }
+  return { keys, prefixes, lastTokens, maxTokens };
+}
+
+export async function loadGazetteers(modelDir: string): Promise<Gazetteers> {
+  const entries = await Promise.all(
+    GAZETTEER_NAMES.map(async (name) => {
+      const text = await readFile(join(modelDir, 'gazetteers', `${name}.txt`), 'utf8');
+      return [name, buildPhraseSet(text.split('\n'))] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<GazetteerName, PhraseSet>;
+}

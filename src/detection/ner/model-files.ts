@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { FEATURE_NAMES } from './features.js';
+import type { Vocabulary } from './features.js';
+import type { Gazetteers } from './gazetteer.js';
+import { loadGazetteers } from './gazetteer.js';
+import type { CrfParameters } from './viterbi.js';
+import { crfParameters } from './viterbi.js';
+
+/**
+ * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt and model.onnx. Any
+ * directory with this layout and a matching feature list can replace the shipped model.
+ */
+const ConfigSchema = z.object({
+  name: z.string().min(1),
+  labels: z.array(z.string().regex(/^(O|[BI]-[A-Z_]+)$/)).min(1),
+  entityTypes: z.array(z.string().min(1)),
+  features: z.array(z.string()),
+  maxCharsPerToken: z.number().int().positive(),
+  maxTokensPerWindow: z.number().int().positive(),
+  inputs: z.tuple([
+    z.literal('word_ids'),
+    z.literal('char_ids'),
+    z.literal('features'),
+    z.literal('lengths'),
+  ]),
+  output: z.string().min(1),
+});
+
+const VocabSchema = z.object({
+  words: z.array(z.string()),
+  chars: z.array(z.string()),
+  wordBuckets: z.number().int().positive(),
+  maxCharsPerToken: z.number().int().positive(),
+});
+
+const CrfSchema = z.object({
+  labels: z.array(z.string()),
+  start: z.array(z.number()),
+  end: z.array(z.number()),
+  transitions: z.array(z.array(z.number())),
+});
+
+export type ModelConfig = z.infer<typeof ConfigSchema>;
+
+export interface ModelFiles {
+  config: ModelConfig;
+  vocabulary: Vocabulary;
+  gazetteers: Gazetteers;
+  crf: CrfParameters;
+  onnxPath: string;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(path, 'utf8')) as unknown;
+}
+
+export async function readModelFiles(dir: string): Promise<ModelFiles> {
+  const config = ConfigSchema.parse(await readJson(join(dir, 'config.json')));
+  const vocab = VocabSchema.parse(await readJson(join(dir, 'vocab.json')));
+  const crf = CrfSchema.parse(await readJson(join(dir, 'crf.json')));
+  if (config.features.join(',') !== FEATURE_NAMES.join(',')) {
+    throw new Error(`model ${config.name} was trained with other token features than this runtime computes`);
+  }
+  if (
+    crf.labels.join(',') !== config.labels.join(',') ||
+    vocab.maxCharsPerToken !== config.maxCharsPerToken
+  ) {
+    throw new Error(`model ${config.name}: crf.json, vocab.json and config.json disagree`);
+  }
+  return {
+    config,
+    vocabulary: {
+      words: new Map(vocab.words.map((word, i) => [word, i + 2])),
+      wordBuckets: vocab.wordBuckets,
+      chars: new Map(vocab.chars.map((char, i) => [char, i + 2])),
+      maxCharsPerToken: vocab.maxCharsPerToken,
+    },
+    gazetteers: await loadGazetteers(dir),
+    crf: crfParameters(crf.start, crf.end, crf.transitions),
+    onnxPath: join(dir, 'model.onnx'),
+  };
+}

@@ -1,0 +1,158 @@
+import * as ort from 'onnxruntime-node';
+import { LABEL_OF } from '../types.js';
+import type { Span } from '../types.js';
+import type { EncodedTokens } from './features.js';
+import { FEATURE_COUNT, encodeTokens } from './features.js';
+import type { ModelFiles } from './model-files.js';
+import { readModelFiles } from './model-files.js';
+import { decodeSpans } from './spans.js';
+import type { Token } from './tokenizer.js';
+import { tokenize } from './tokenizer.js';
+import { marginals, viterbi } from './viterbi.js';
+import { splitWindows } from './windows.js';
+
+export interface NerModel {
+  readonly name: string;
+  readonly entityTypes: readonly string[];
+  tag(texts: readonly string[]): Promise<Span[][]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Padded token budget of one ONNX run (batch size x longest window). Larger batches stop paying off
+ * once the LSTM matrices are a few thousand rows; this bound also caps the input tensors to a few MB.
+ */
+const MAX_BATCH_TOKENS = 8192;
+const MAX_BATCH_WINDOWS = 128;
+
+interface Window {
+  textIndex: number;
+  tokens: readonly Token[];
+  encoded: EncodedTokens;
+  offset: number;
+  length: number;
+}
+
+export async function loadNerModel(dir: string, options: { intraOpNumThreads: number }): Promise<NerModel> {
+  const files = await readModelFiles(dir);
+  const session = await ort.InferenceSession.create(files.onnxPath, {
+    intraOpNumThreads: options.intraOpNumThreads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+  });
+  let closed = false;
+  return {
+    name: files.config.name,
+    entityTypes: files.config.entityTypes,
+    async tag(texts) {
+      if (closed) throw new Error(`NER model ${files.config.name} is closed`);
+      return tagTexts(session, files, texts);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await session.release();
+    },
+  };
+}
+
+async function tagTexts(
+  session: ort.InferenceSession,
+  files: ModelFiles,
+  texts: readonly string[],
+): Promise<Span[][]> {
+  const results: Span[][] = texts.map(() => []);
+  const windows: Window[] = [];
+  texts.forEach((text, textIndex) => {
+    const tokens = tokenize(text);
+    if (tokens.length === 0) return;
+    const encoded = encodeTokens(text, tokens, files.vocabulary, files.gazetteers);
+    for (const window of splitWindows(text, tokens, files.config.maxTokensPerWindow)) {
+      windows.push({ textIndex, tokens, encoded, offset: window.first, length: window.end - window.first });
+    }
+  });
+  windows.sort((a, b) => a.length - b.length);
+  for (const batch of batchWindows(windows)) {
+    const emissions = await runBatch(session, files, batch);
+    const labels = files.config.labels;
+    const steps = Math.max(...batch.map((w) => w.length));
+    batch.forEach((window, b) => {
+      const scores = emissions.subarray(
+        b * steps * labels.length,
+        (b * steps + window.length) * labels.length,
+      );
+      const path = viterbi(scores, window.length, files.crf);
+      const probabilities = marginals(scores, window.length, files.crf);
+      const windowTokens = window.tokens.slice(window.offset, window.offset + window.length);
+      for (const span of decodeSpans(windowTokens, path, probabilities, labels)) {
+        results[window.textIndex]!.push(toSpan(span.entityType, span.start, span.end, span.score));
+      }
+    });
+  }
+  for (const spans of results) spans.sort((a, b) => a.start - b.start);
+  return results;
+}
+
+function* batchWindows(sorted: readonly Window[]): Generator<Window[]> {
+  let batch: Window[] = [];
+  for (const window of sorted) {
+    // Sorted ascending, so the current window is the longest of the batch so far.
+    if (
+      batch.length > 0 &&
+      ((batch.length + 1) * window.length > MAX_BATCH_TOKENS || batch.length >= MAX_BATCH_WINDOWS)
+    ) {
+      yield batch;
+      batch = [];
+    }
+    batch.push(window);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function runBatch(
+  session: ort.InferenceSession,
+  files: ModelFiles,
+  batch: readonly Window[],
+): Promise<Float32Array> {
+  const steps = Math.max(...batch.map((w) => w.length));
+  const chars = files.config.maxCharsPerToken;
+  const wordIds = new BigInt64Array(batch.length * steps);
+  const charIds = new BigInt64Array(batch.length * steps * chars);
+  const features = new Float32Array(batch.length * steps * FEATURE_COUNT);
+  const lengths = new BigInt64Array(batch.length);
+  batch.forEach((window, b) => {
+    lengths[b] = BigInt(window.length);
+    for (let t = 0; t < window.length; t++) {
+      const k = window.offset + t;
+      const row = b * steps + t;
+      wordIds[row] = BigInt(window.encoded.wordIds[k]!);
+      for (let c = 0; c < chars; c++)
+        charIds[row * chars + c] = BigInt(window.encoded.charIds[k * chars + c]!);
+      for (let f = 0; f < FEATURE_COUNT; f++)
+        features[row * FEATURE_COUNT + f] = window.encoded.features[k * FEATURE_COUNT + f]!;
+    }
+  });
+  const output = await session.run({
+    word_ids: new ort.Tensor('int64', wordIds, [batch.length, steps]),
+    char_ids: new ort.Tensor('int64', charIds, [batch.length, steps, chars]),
+    features: new ort.Tensor('float32', features, [batch.length, steps, FEATURE_COUNT]),
+    lengths: new ort.Tensor('int64', lengths, [batch.length]),
+  });
+  const emissions = output[files.config.output];
+  if (!emissions || !(emissions.data instanceof Float32Array))
+    throw new Error(`NER model ${files.config.name} returned no emissions`);
+  return emissions.data;
+}
+
+function toSpan(entityType: string, start: number, end: number, score: number): Span {
+  const label = (LABEL_OF as Record<string, string>)[entityType] ?? entityType;
+  return {
+    entity_type: entityType,
+    label,
+    start,
+    end,
+    score: Math.min(1, Math.max(0, score)),
+    source: 'ner',
+  };
+}
