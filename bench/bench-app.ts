@@ -31,10 +31,20 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return { status: res.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** The real api on a loopback port over a scratch database, with a tenant and a secret key. */
-export async function startBenchApp(): Promise<BenchApp> {
+/** Settings the bench takes from its own environment when set (the model may live elsewhere while training). */
+const PASSED_THROUGH = ['SERVICE_MODEL_DIR', 'SERVICE_DETECTION_THREADS'] as const;
+
+/**
+ * The real api on a loopback port over a scratch database, with a tenant and a secret key.
+ * `extraEnv` adds or overrides settings, e.g. `SERVICE_UPSTREAM_OPENAI` to point the proxy at a fake provider.
+ */
+export async function startBenchApp(extraEnv: Record<string, string> = {}): Promise<BenchApp> {
   const database = await scratchDatabase();
-  const env = {
+  const inherited = Object.fromEntries(
+    PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  ) as Record<string, string>;
+  const env: Record<string, string> = {
+    ...inherited,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
@@ -42,6 +52,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     SERVICE_REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}`,
     SERVICE_MASTER_KEY: randomBytes(32).toString('base64'),
     SERVICE_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...extraEnv,
   };
   const config = loadConfig(env);
   const services = await createServices(config, createLogger(config.LOG_LEVEL));

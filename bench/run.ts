@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchDetection } from './detection.js';
 import { benchVault } from './vault.js';
 import { benchRevealDurability } from './reveal-durability.js';
+import { benchProxy } from './proxy.js';
 
 /**
  * `npm run bench [section…]`: prints figures as markdown tables. Sections: detection, vault,
@@ -11,6 +12,7 @@ const sections: Record<string, () => Promise<void>> = {
   detection: benchDetection,
   vault: benchVault,
   'reveal-durability': benchRevealDurability,
+  proxy: benchProxy,
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/pool.js';
 import { selectNewestFirst } from '../db/newest-first.js';
 import { sha256 } from '../crypto/hashing.js';
 import { newId } from '../crypto/random-ids.js';
-import type { Cursor } from '../http/pagination.js';
+import type { Cursor, PageKey } from '../http/pagination.js';
 import { displayPrefix, mintCredential } from './key-format.js';
 import type { KeyKind, Scope } from './scopes.js';
 
@@ -63,7 +63,7 @@ export function listApiKeys(
   tenantId: string,
   limit: number,
   after: Cursor | null,
-): Promise<ApiKeyRow[]> {
+): Promise<(ApiKeyRow & PageKey)[]> {
   return selectNewestFirst<ApiKeyRow>(db, { table: 'api_keys', columns: COLUMNS, tenantId, limit, after });
 }
 

@@ -3,7 +3,7 @@ import { selectNewestFirst } from '../db/newest-first.js';
 import { hmacSha256 } from '../crypto/hashing.js';
 import { newId } from '../crypto/random-ids.js';
 import { ServiceError } from '../errors.js';
-import type { Cursor } from '../http/pagination.js';
+import type { Cursor, PageKey } from '../http/pagination.js';
 import type { ProviderId } from '../providers/provider-ids.js';
 
 export interface ProviderKeyRow {
@@ -53,7 +53,7 @@ export function listProviderKeys(
   tenantId: string,
   limit: number,
   after: Cursor | null,
-): Promise<ProviderKeyRow[]> {
+): Promise<(ProviderKeyRow & PageKey)[]> {
   return selectNewestFirst<ProviderKeyRow>(db, {
     table: 'provider_keys',
     columns: COLUMNS,

@@ -1,6 +1,6 @@
 import type { QueryResultRow } from 'pg';
 import type { Queryable } from './pool.js';
-import type { Cursor } from '../http/pagination.js';
+import type { Cursor, PageKey } from '../http/pagination.js';
 
 /** An extra WHERE condition: `sql` receives the placeholder (e.g. `$4`) its value is bound to. */
 export interface Filter {
@@ -23,7 +23,7 @@ export async function selectNewestFirst<R extends QueryResultRow>(
     limit: number;
     after: Cursor | null;
   },
-): Promise<R[]> {
+): Promise<(R & PageKey)[]> {
   const id = query.idColumn ?? 'id';
   const params: unknown[] = [];
   const bind = (value: unknown) => {
@@ -34,13 +34,16 @@ export async function selectNewestFirst<R extends QueryResultRow>(
   if (query.tenantId !== null) where.push(`tenant_id = ${bind(query.tenantId)}::text`);
   if (query.after) {
     where.push(
-      `(created_at, ${id}) < (${bind(query.after.createdAt)}::timestamptz, ${bind(query.after.id)}::text)`,
+      // Whole microseconds, exactly (a bigint times an interval), so no row sharing the cursor's time is skipped.
+      `(created_at, ${id}) < (timestamptz 'epoch' + ${bind(query.after.micros)}::bigint * interval '1 microsecond', ${bind(query.after.id)}::text)`,
     );
   }
   for (const f of query.filters ?? []) where.push(f.sql(bind(f.value)));
-  const sql = `SELECT ${query.columns} FROM ${query.table}
+  const sql = `SELECT ${query.columns},
+      (floor(extract(epoch FROM created_at) * 1000000))::bigint::text AS page_micros, ${id} AS page_id
+    FROM ${query.table}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY created_at DESC, ${id} DESC LIMIT ${bind(query.limit + 1)}::int`;
-  const { rows } = await db.query<R>(sql, params);
+  const { rows } = await db.query<R & PageKey>(sql, params);
   return rows;
 }

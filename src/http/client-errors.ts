@@ -24,7 +24,8 @@ export function describeZodError(error: z.ZodError): string {
       case 'too_big':
         return `${path}: must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : ''}`;
       case 'unrecognized_keys':
-        return `${path}: unknown field(s) ${issue.keys.map((k) => k.slice(0, 40)).join(', ')}`;
+        // Field names are caller input too (they could hold anything): count them, never echo them.
+        return `${path}: ${issue.keys.length} unknown field(s)`;
       case 'invalid_value':
         return `${path}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
       case 'invalid_format':

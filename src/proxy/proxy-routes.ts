@@ -123,20 +123,24 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
     const tokensOnly = String(request.headers['x-service-mode'] ?? '').toLowerCase() === 'tokens-only';
     const named = request.headers[SESSION_HEADER];
-    const session =
-      typeof named === 'string' && named.trim()
-        ? await findSession(services.db, account.tenantId, named.trim())
-        : await createSession(services.db, account.tenantId, null);
-    call.sessionId = session.id;
-    await services.vault.cache.ensureAvailable();
+    const openSession = async () => {
+      const session =
+        typeof named === 'string' && named.trim()
+          ? await findSession(services.db, account.tenantId, named.trim())
+          : await createSession(services.db, account.tenantId, null);
+      call.sessionId = session.id;
+      await services.vault.cache.ensureAvailable();
+      return session;
+    };
 
     const sanitized = await sanitizeRequest(services, endpoint, payload, {
       tenantId: account.tenantId,
       settings: account.settings.detection,
-      session,
+      openSession,
       credentialId: account.providerKeyId,
       tokensOnly,
     });
+    const { session } = sanitized;
     call.entities = sanitized.entities;
 
     // Ask for usage on chat streams where the provider accepts it; the extra chunk is ours, not relayed.
@@ -212,7 +216,8 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const res = reply.raw;
     res.writeHead(upstream.statusCode, { ...headers, ...reply.getHeaders() } as Record<string, string>);
     const decoder = createSseDecoder();
-    const debugChunks: string[] = [];
+    // Raw bytes, decoded once at the end: a chunk may end inside a UTF-8 sequence.
+    const debugChunks: Buffer[] = [];
     let debugBytes = 0;
     const write = async (events: { event?: string | undefined; data: string; id?: string | undefined }[]) => {
       if (!events.length || res.destroyed) return;
@@ -225,7 +230,7 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       for await (const chunk of upstream.body) {
         const bytes = chunk as Buffer;
         if (call.debug && debugBytes < DEBUG_CAP_BYTES) {
-          debugChunks.push(bytes.toString('utf8'));
+          debugChunks.push(bytes);
           debugBytes += bytes.length;
         }
         for (const event of decoder.push(bytes)) await write(rewriter.onEvent(event));
@@ -241,7 +246,7 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     } finally {
       call.usage = mergeUsage(call.usage, rewriter.usage());
       call.restored = rewriter.restoredCount();
-      if (call.debug) call.debug.response = capped(debugChunks.join(''));
+      if (call.debug) call.debug.response = capped(Buffer.concat(debugChunks));
       res.end();
     }
   }
@@ -261,7 +266,10 @@ function safeJson(raw: string): Record<string, unknown> | null {
   }
 }
 
-const capped = (text: string) =>
-  Buffer.byteLength(text) > DEBUG_CAP_BYTES
-    ? Buffer.from(text).subarray(0, DEBUG_CAP_BYTES).toString('utf8')
-    : text;
+/** At most DEBUG_CAP_BYTES of UTF-8, cut before a character the cap would split. */
+function capped(body: string | Buffer): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  if (bytes.length <= DEBUG_CAP_BYTES) return bytes.toString('utf8');
+  // `stream: true` holds back a trailing incomplete sequence instead of emitting U+FFFD.
+  return new TextDecoder().decode(bytes.subarray(0, DEBUG_CAP_BYTES), { stream: true });
+}

@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import { ServiceError } from '../errors.js';
 import type { Redis } from 'ioredis';
 import { bullPrefix, queueCatalog, QUEUE_NAMES, type QueueName, type QueuePayload } from './catalog.js';
 
@@ -23,7 +24,10 @@ export class QueueProducer {
     return this.queues.get(name)!;
   }
 
-  /** Resolves once Redis has acknowledged the job. `jobId` makes a retried add a no-op. */
+  /**
+   * Resolves once Redis has acknowledged the job; `jobId` makes a retried add a no-op. A queue that
+   * cannot take the job is a 503 (`service_unavailable`), never a bare 500.
+   */
   async add<N extends QueueName>(
     name: N,
     jobName: string,
@@ -31,7 +35,11 @@ export class QueueProducer {
     options: { jobId?: string } = {},
   ) {
     const data = queueCatalog[name].payload.parse(payload);
-    return this.queue(name).add(jobName, data, options.jobId ? { jobId: options.jobId } : {});
+    try {
+      return await this.queue(name).add(jobName, data, options.jobId ? { jobId: options.jobId } : {});
+    } catch (error) {
+      throw new ServiceError('service_unavailable', `the ${name} queue is unavailable`, { cause: error });
+    }
   }
 
   async close(): Promise<void> {

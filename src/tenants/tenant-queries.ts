@@ -2,7 +2,7 @@ import type { Queryable } from '../db/pool.js';
 import { selectNewestFirst } from '../db/newest-first.js';
 import { newId } from '../crypto/random-ids.js';
 import { ServiceError } from '../errors.js';
-import type { Cursor } from '../http/pagination.js';
+import type { Cursor, PageKey } from '../http/pagination.js';
 import { resolveSettings, type TenantSettings } from './settings.js';
 
 export interface TenantRow {
@@ -19,7 +19,11 @@ export async function createTenant(db: Queryable, name: string): Promise<TenantR
   return rows[0]!;
 }
 
-export function listTenants(db: Queryable, limit: number, after: Cursor | null): Promise<TenantRow[]> {
+export function listTenants(
+  db: Queryable,
+  limit: number,
+  after: Cursor | null,
+): Promise<(TenantRow & PageKey)[]> {
   return selectNewestFirst<TenantRow>(db, {
     table: 'tenants',
     columns: 'id, name, created_at',

@@ -78,7 +78,8 @@ export async function tokenizeSpans(
   flat.forEach(({ span, textIndex }, i) => {
     const token = minted[i]!;
     const text = texts[textIndex]!;
-    tokens[token.id] = text.slice(span.start, span.end);
+    // The first spelling submitted in this call, when one value is written several ways.
+    tokens[token.id] ??= text.slice(span.start, span.end);
     entities.push(entityOut(text, span, textIndex, token.id));
     // Spans of a text arrive sorted and non-overlapping (mergeSpans), so one pass rebuilds it.
     pieces[textIndex]!.push(

@@ -13,6 +13,11 @@ export interface RecordedRequest {
   rawBody: string;
   /** Parsed JSON body, or `undefined` when the body is not JSON. */
   body: unknown;
+  /**
+   * Settles when the exchange is over: `complete` when the whole response was sent, not when the
+   * connection closed first (the client went away, or a scripted break).
+   */
+  closed: Promise<{ complete: boolean }>;
 }
 
 export interface ToolCallSpec {
@@ -69,6 +74,13 @@ export interface Scenario extends Omit<ReplySpec, 'text'> {
   bytesPerWrite?: number;
   /** Pause between body writes (per event, or per byte piece with bytesPerWrite). */
   writeDelayMs?: number;
+  /**
+   * Streams only: give every event an `id:` line with its send time in milliseconds
+   * (`performance.timeOrigin + performance.now()`, three decimals), taken right before the write.
+   * An `id:` line, not an SSE comment, because relays that re-frame events keep ids and drop comments.
+   * Cannot be combined with bytesPerWrite.
+   */
+  stampEvents?: boolean;
   /** Token counts to report instead of the length-based estimate. */
   usage?: { inputTokens?: number; outputTokens?: number };
   /** Raw finish reason (chat `finish_reason`, Anthropic `stop_reason`) instead of the default. */

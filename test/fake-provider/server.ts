@@ -70,8 +70,18 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function record(req: IncomingMessage, format: WireFormat | undefined): Promise<RecordedRequest> {
+/** Resolves once the response is done with: complete, or cut off with bytes still to send. */
+function closedOutcome(res: ServerResponse): Promise<{ complete: boolean }> {
+  return new Promise((resolve) => res.once('close', () => resolve({ complete: res.writableFinished })));
+}
+
+async function record(
+  req: IncomingMessage,
+  res: ServerResponse,
+  format: WireFormat | undefined,
+): Promise<RecordedRequest> {
   const url = new URL(req.url ?? '/', 'http://fake-provider.invalid');
+  const closed = closedOutcome(res);
   const rawBody = await readBody(req);
   return {
     method: req.method ?? 'GET',
@@ -81,6 +91,7 @@ async function record(req: IncomingMessage, format: WireFormat | undefined): Pro
     headers: lowerCasedHeaders(req),
     rawBody,
     body: parseJson(rawBody),
+    closed,
   };
 }
 
@@ -132,6 +143,9 @@ async function answer(
     return sendJson(res, 200, format.jsonBody(plan, body), headers, scenario);
   }
 
+  if (scenario.stampEvents && scenario.bytesPerWrite !== undefined) {
+    throw new Error('fake provider scenario: stampEvents needs whole events, not bytesPerWrite');
+  }
   const encoded = format.streamEvents(plan, body, scenario.streamError).map(encodeSseEvent);
   const breakAfterEventsBytes =
     scenario.breakAfterEvents === undefined
@@ -147,6 +161,7 @@ async function answer(
     bytesPerWrite: scenario.bytesPerWrite,
     writeDelayMs: scenario.writeDelayMs,
     breakAfterBytes: minDefined(scenario.breakAfterBytes, breakAfterEventsBytes),
+    stampEvents: scenario.stampEvents,
   });
 }
 
@@ -160,7 +175,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       req.method ?? 'GET',
       new URL(req.url ?? '/', 'http://fake-provider.invalid').pathname,
     );
-    const request = await record(req, format);
+    const request = await record(req, res, format);
     requests.push(request);
     if (!format) {
       const spec = { status: 404, code: null, message: `Invalid URL (${request.method} ${request.path})` };

@@ -22,6 +22,15 @@ export interface BodyWriteOptions {
   writeDelayMs?: number;
   /** Destroy the socket once this many bytes were written. */
   breakAfterBytes?: number;
+  /** Prefix each piece (one whole SSE event) with an `id:` line holding the send time; see Scenario.stampEvents. */
+  stampEvents?: boolean;
+}
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across threads of one machine. */
+export const preciseNowMs = () => performance.timeOrigin + performance.now();
+
+function stamped(chunk: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`id: ${preciseNowMs().toFixed(3)}\n`, 'utf8'), chunk]);
 }
 
 function toWrites(pieces: Buffer[], bytesPerWrite: number | undefined): Buffer[] {
@@ -69,7 +78,7 @@ export async function writeBody(
     if (res.destroyed) return;
     if (index > 0 && options.writeDelayMs) await sleep(options.writeDelayMs);
     if (res.destroyed) return;
-    if (chunk.length > 0) await writeAndFlush(res, chunk);
+    if (chunk.length > 0) await writeAndFlush(res, options.stampEvents ? stamped(chunk) : chunk);
   }
   if (options.breakAfterBytes !== undefined) {
     res.socket?.destroy();

@@ -204,22 +204,18 @@ describe('chat completions through the proxy with the official openai client', (
     });
     expect(new Set(userTokens())).toEqual(new Set([firstToken]));
     // A new conversation gets new tokens.
-    await h
-      .openai()
-      .chat.completions.create({
-        model: 'gpt-4o-mini',
-        messages: [{ role: 'user', content: `I am ${PII.email}` }],
-      });
+    await h.openai().chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: `I am ${PII.email}` }],
+    });
     expect(userTokens()).not.toContain(firstToken);
   });
 
   it('leaves token text of other sessions as it is (prompt injection)', async () => {
-    await h
-      .openai()
-      .chat.completions.create({
-        model: 'gpt-4o-mini',
-        messages: [{ role: 'user', content: `mail ${PII.email}` }],
-      });
+    await h.openai().chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: `mail ${PII.email}` }],
+    });
     const foreign = userTokens()[0]!;
     const res = await h.openai().chat.completions.create({
       model: 'gpt-4o-mini',

@@ -29,13 +29,20 @@ export interface ProxyHarness {
   close(): Promise<void>;
 }
 
+export interface ProxyHarnessOptions {
+  detection?: boolean;
+  /** More configuration (e.g. other SERVICE_UPSTREAM_<PROVIDER>), given the fake provider's address. */
+  env?: (fakeUrl: string) => Record<string, string>;
+}
+
 /** The real app on a loopback port, upstreams pointed at the fake provider, keys registered. */
-export async function startProxyHarness(options: { detection?: boolean } = {}): Promise<ProxyHarness> {
+export async function startProxyHarness(options: ProxyHarnessOptions = {}): Promise<ProxyHarness> {
   const fake = await startFakeProvider();
   const config = testConfig({
     SERVICE_UPSTREAM_OPENAI: `${fake.url}/v1`,
     SERVICE_UPSTREAM_ANTHROPIC: fake.url,
     SERVICE_UPSTREAM_TIMEOUT_MS: '3000',
+    ...options.env?.(fake.url),
   });
   const t = await startTestApp({ config, detection: options.detection ?? true });
   if (t.services.detection) await t.services.detection.warmUp(DEFAULT_DETECTION_SETTINGS);

@@ -82,7 +82,7 @@ export const apiKeyRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     const query = parseInput(listQuerySchema, request.query);
     await requireTenant(db, t);
     const rows = await listApiKeys(db, t, query.limit, decodeCursor(query.cursor));
-    return toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }), renderApiKey);
+    return toPage(rows, query.limit, renderApiKey);
   });
 
   app.delete('/tenants/:t/api-keys/:id', async (request) => {

@@ -78,22 +78,17 @@ export const logRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });
-    return toPage(
-      rows,
-      q.limit,
-      (r) => ({ createdAt: r.created_at, id: r.id }),
-      (r) => ({
-        attempt_id: r.attempt_id,
-        token: r.token_id,
-        outcome: r.outcome,
-        end_user_id: r.end_user_id,
-        credential_kind: r.credential_kind,
-        credential_id: r.credential_id,
-        client_ip: r.client_ip,
-        grant_id: r.grant_id,
-        created_at: isoWithOffset(r.created_at),
-      }),
-    );
+    return toPage(rows, q.limit, (r) => ({
+      attempt_id: r.attempt_id,
+      token: r.token_id,
+      outcome: r.outcome,
+      end_user_id: r.end_user_id,
+      credential_kind: r.credential_kind,
+      credential_id: r.credential_id,
+      client_ip: r.client_ip,
+      grant_id: r.grant_id,
+      created_at: isoWithOffset(r.created_at),
+    }));
   });
 
   app.get('/tenants/:t/reveal-grants', async (request) => {
@@ -108,23 +103,18 @@ export const logRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });
-    return toPage(
-      rows,
-      q.limit,
-      (r) => ({ createdAt: r.created_at, id: r.id }),
-      (g) => ({
-        id: g.id,
-        state: g.state,
-        subject_end_user_id: g.subject_end_user_id,
-        tokens: g.tokens,
-        grantee_end_user_id: g.grantee_end_user_id,
-        reason: g.reason,
-        created_by_key_id: g.created_by_key_id,
-        created_at: isoWithOffset(g.created_at),
-        expires_at: isoWithOffset(g.expires_at),
-        revoked_at: isoOrNull(g.revoked_at),
-      }),
-    );
+    return toPage(rows, q.limit, (g) => ({
+      id: g.id,
+      state: g.state,
+      subject_end_user_id: g.subject_end_user_id,
+      tokens: g.tokens,
+      grantee_end_user_id: g.grantee_end_user_id,
+      reason: g.reason,
+      created_by_key_id: g.created_by_key_id,
+      created_at: isoWithOffset(g.created_at),
+      expires_at: isoWithOffset(g.expires_at),
+      revoked_at: isoOrNull(g.revoked_at),
+    }));
   });
 
   app.get('/tenants/:t/audit', async (request) => {
@@ -147,19 +137,14 @@ export const logRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });
-    return toPage(
-      rows,
-      q.limit,
-      (r) => ({ createdAt: r.created_at, id: r.id }),
-      (r) => ({
-        event_id: r.event_id,
-        source: r.source,
-        entity_type: r.entity_type,
-        label: r.label,
-        score: Math.round(r.score * 1000) / 1000,
-        created_at: isoWithOffset(r.created_at),
-      }),
-    );
+    return toPage(rows, q.limit, (r) => ({
+      event_id: r.event_id,
+      source: r.source,
+      entity_type: r.entity_type,
+      label: r.label,
+      score: Math.round(r.score * 1000) / 1000,
+      created_at: isoWithOffset(r.created_at),
+    }));
   });
 
   /** Usage per UTC day and kind, newest day first: what billing reads. */

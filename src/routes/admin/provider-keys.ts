@@ -63,7 +63,7 @@ export const providerKeyRoutes: FastifyPluginAsync<{ services: Services }> = asy
     const query = parseInput(listQuerySchema, request.query);
     await requireTenant(db, t);
     const rows = await listProviderKeys(db, t, query.limit, decodeCursor(query.cursor));
-    return toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }), render);
+    return toPage(rows, query.limit, render);
   });
 
   app.delete('/tenants/:t/provider-keys/:id', async (request, reply) => {

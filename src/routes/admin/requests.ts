@@ -80,7 +80,7 @@ export const requestLogRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });
-    return toPage(rows, q.limit, (r) => ({ createdAt: r.created_at, id: r.id }), render);
+    return toPage(rows, q.limit, render);
   });
 
   /** One call, with its debug bodies decrypted when the tenant had debug mode on and they are not expired. */

@@ -30,7 +30,7 @@ export const tenantRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   app.get('/tenants', async (request) => {
     const query = parseInput(listQuerySchema, request.query);
     const rows = await listTenants(db, query.limit, decodeCursor(query.cursor));
-    return toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }), renderTenant);
+    return toPage(rows, query.limit, renderTenant);
   });
 
   app.get('/tenants/:t', async (request) => {

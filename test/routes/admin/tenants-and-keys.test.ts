@@ -42,7 +42,7 @@ describe('admin authorisation', () => {
 });
 
 describe('tenants', () => {
-  it('creates and lists tenants newest first with a cursor', async () => {
+  it('creates and lists tenants newest first with a cursor, skipping nothing', async () => {
     const created = await adminPost<{ id: string; name: string; created_at: string }>(t.app, '/tenants', {
       name: 'One',
     });
@@ -51,11 +51,23 @@ describe('tenants', () => {
     expect(created.created_at).toMatch(/\+00:00$/);
     const b = await createTenant(t.app, 'Two');
     const c = await createTenant(t.app, 'Three');
-    const page1 = (await inject('GET', '/tenants?limit=2')).json();
-    expect(page1.data.map((x: { id: string }) => x.id)).toEqual([c, b]);
-    expect(page1.next_cursor).toEqual(expect.any(String));
-    const page2 = (await inject('GET', `/tenants?limit=2&cursor=${page1.next_cursor}`)).json();
-    expect(page2.data[0].id).toBe(created.id);
+    // Same microsecond-level creation times must not make a page boundary skip rows.
+    await t.services.db.query(`UPDATE tenants SET created_at = $2 WHERE id = ANY($1)`, [
+      [created.id, b, c],
+      '2026-01-01T00:00:00.123456Z',
+    ]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; next_cursor: string | null } = (
+        await inject('GET', `/tenants?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.data.map((x: { id: string }) => x.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const mine = seen.filter((id) => [created.id, b, c].includes(id));
+    expect(mine).toEqual([created.id, b, c].sort().reverse());
   });
 
   it('validates input with field names and never echoes values', async () => {

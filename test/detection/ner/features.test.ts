@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Vocabulary } from '../../../src/detection/ner/features.js';
+import {
+  FEATURE_COUNT,
+  FEATURE_NAMES,
+  PAD_ID,
+  UNK_ID,
+  encodeTokens,
+  hashBucket,
+  vocabularyKey,
+} from '../../../src/detection/ner/features.js';
+import type { Gazetteers } from '../../../src/detection/ner/gazetteer.js';
+import { GAZETTEER_NAMES, buildPhraseSet } from '../../../src/detection/ner/gazetteer.js';
+import { tokenize } from '../../../src/detection/ner/tokenizer.js';
+
+const LISTS: Record<(typeof GAZETTEER_NAMES)[number], string[]> = {
+  first_names: ['Maria'],
+  surnames: ['Rossi'],
+  places: ['New York', 'Milano'],
+  countries: ['Italia'],
+  org_suffixes: ['S.p.A.', 'GmbH & Co. KG'],
+  org_words: ['Bank'],
+  titles: ['Sig.ra', 'Dr'],
+  calendar_words: ['Mai'],
+};
+const gazetteers = Object.fromEntries(
+  GAZETTEER_NAMES.map((name) => [name, buildPhraseSet(LISTS[name])]),
+) as Gazetteers;
+const vocab: Vocabulary = {
+  words: new Map([['maria', 2]]),
+  wordBuckets: 10,
+  chars: new Map([['M', 2]]),
+  maxCharsPerToken: 4,
+};
+
+function featuresOf(text: string) {
+  const tokens = tokenize(text);
+  const encoded = encodeTokens(text, tokens, vocab, gazetteers);
+  return tokens.map((token, i) => {
+    const on = FEATURE_NAMES.filter((_, f) => encoded.features[i * FEATURE_COUNT + f] === 1);
+    return { token: token.text, on };
+  });
+}
+
+describe('encodeTokens', () => {
+  it('looks words up lower-cased with digits folded, and hashes unknown words into buckets after the vocabulary', () => {
+    const text = 'MARIA zz 2024';
+    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers);
+    expect(encoded.wordIds[0]).toBe(2);
+    expect(encoded.wordIds[1]).toBe(3 + hashBucket('zz', 10));
+    expect(vocabularyKey('2024')).toBe('0000');
+    expect(encoded.bucketIds[0]).toBe(3 + hashBucket('maria', 10));
+  });
+
+  it('encodes characters with padding, unknowns, and the ends of long tokens', () => {
+    const text = 'Ma Mississippi';
+    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers);
+    expect(Array.from(encoded.charIds.subarray(0, 4))).toEqual([2, UNK_ID, PAD_ID, PAD_ID]);
+    expect(Array.from(encoded.charIds.subarray(4, 8))).toEqual([2, UNK_ID, UNK_ID, UNK_ID]);
+  });
+
+  it('sets shape, sentence and gazetteer features, including multi-token phrases', () => {
+    const rows = featuresOf('Gentile Sig.ra Maria Rossi,\nla Bank di New York e Fiat S.p.A. a Mai');
+    const of = (token: string, n = 0) => rows.filter((r) => r.token === token)[n]!.on;
+    expect(of('Gentile')).toEqual(expect.arrayContaining(['is_title', 'sentence_start', 'after_newline']));
+    expect(of('Maria')).toEqual(expect.arrayContaining(['is_title', 'first_name', 'after_title']));
+    expect(of('Rossi')).toContain('surname');
+    expect(of('Rossi')).not.toContain('after_title');
+    expect(of('la')).toEqual(expect.arrayContaining(['is_lower', 'after_newline']));
+    expect(of('New')).toContain('place');
+    expect(of('York')).toContain('place');
+    expect(of('Bank')).toContain('org_word');
+    expect(of('S')).toEqual(expect.arrayContaining(['org_suffix', 'is_title']));
+    expect(of('A')).toContain('org_suffix');
+    expect(of('Mai')).toContain('calendar_word');
+    expect(of(',')).toEqual(['is_punct']);
+  });
+
+  it('marks all caps, mixed case, digits, URLs and e-mail addresses', () => {
+    const rows = featuresOf('ACME McDonald R2D2 https://x.io a@b.co');
+    expect(rows.map((r) => r.on.filter((f) => f !== 'sentence_start' && f !== 'after_newline'))).toEqual([
+      ['is_upper'],
+      ['is_mixed_case'],
+      ['is_upper', 'has_digit'],
+      ['is_lower', 'is_url_or_email'],
+      ['is_lower', 'is_url_or_email'],
+    ]);
+  });
+
+  it('does not match a phrase that only starts like an entry', () => {
+    const rows = featuresOf('New Jersey');
+    expect(rows[0]!.on).not.toContain('place');
+  });
+});

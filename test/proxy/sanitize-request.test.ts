@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { PROXY_ENDPOINTS } from '../../src/proxy/dialects.js';
+import { sanitizeRequest } from '../../src/proxy/sanitize-request.js';
+import { ServiceError } from '../../src/errors.js';
+import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
+import type { DetectionPool } from '../../src/detection/pool.js';
+import type { TokenVault } from '../../src/vault/token-vault.js';
+import type { ConversationSession } from '../../src/vault/sessions.js';
+
+const chat = PROXY_ENDPOINTS.find((e) => e.name === 'chat')!;
+const SESSION: ConversationSession = { id: 'ses_000000000000000000000000', ownerEndUserId: null };
+
+/** A promise the test settles by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Detection that answers when told to, and records when it was asked. */
+function controlledDetection() {
+  const answer = deferred<Span[][]>();
+  const calls: string[][] = [];
+  const pool = {
+    detect: (texts: readonly string[]) => {
+      calls.push([...texts]);
+      return answer.promise;
+    },
+  } as unknown as DetectionPool;
+  return { pool, answer, calls };
+}
+
+// No spans means nothing is minted: mint returns before touching Postgres or Redis.
+const vault = { mint: async () => [] } as unknown as TokenVault;
+
+const request = () => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
+
+const context = (openSession: () => Promise<ConversationSession>) => ({
+  tenantId: 'ten_1',
+  settings: DEFAULT_DETECTION_SETTINGS,
+  openSession,
+  credentialId: 'pk_1',
+  tokensOnly: false,
+});
+
+describe('sanitizeRequest: detection and the session in parallel', () => {
+  it('starts detection before the session is open, and returns the session it opened', async () => {
+    const detection = controlledDetection();
+    const session = deferred<ConversationSession>();
+    const result = sanitizeRequest({ detection: detection.pool, vault }, chat, request(), {
+      ...context(() => session.promise),
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(detection.calls).toEqual([['hello there']]);
+
+    session.resolve(SESSION);
+    detection.answer.resolve([[]]);
+    const sanitized = await result;
+    expect(sanitized.session).toBe(SESSION);
+    expect(sanitized.entities).toEqual([]);
+    expect(sanitized.lookup).toBeNull();
+  });
+
+  it('a session error wins over a detection error, as when the session came first', async () => {
+    const detection = controlledDetection();
+    detection.answer.reject(new ServiceError('tokenization_unavailable', 'detection failed'));
+    const result = sanitizeRequest({ detection: detection.pool, vault }, chat, request(), {
+      ...context(async () => {
+        throw new ServiceError('invalid_session_id', 'unknown session id');
+      }),
+    });
+    await expect(result).rejects.toMatchObject({ code: 'invalid_session_id' });
+  });
+
+  it('a detection failure while the session is opening surfaces once the session is open', async () => {
+    const detection = controlledDetection();
+    const session = deferred<ConversationSession>();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const result = sanitizeRequest({ detection: detection.pool, vault }, chat, request(), {
+        ...context(() => session.promise),
+      });
+      detection.answer.reject(new ServiceError('tokenization_unavailable', 'detection failed'));
+      await new Promise((r) => setTimeout(r, 20));
+      session.resolve(SESSION);
+      await expect(result).rejects.toMatchObject({ code: 'tokenization_unavailable' });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('without a detection pool: the session still opens first, then 503', async () => {
+    let opened = false;
+    const result = sanitizeRequest({ detection: null, vault }, chat, request(), {
+      ...context(async () => {
+        opened = true;
+        return SESSION;
+      }),
+    });
+    await expect(result).rejects.toMatchObject({ code: 'tokenization_unavailable' });
+    expect(opened).toBe(true);
+  });
+});
