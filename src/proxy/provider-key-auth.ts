@@ -4,6 +4,7 @@ import { providerKeyHmac } from '../credentials/provider-key-queries.js';
 import type { ProviderId } from '../providers/provider-ids.js';
 import { resolveSettings, type TenantSettings } from '../tenants/settings.js';
 import { ServiceError } from '../errors.js';
+import { SingleFlight } from '../single-flight.js';
 
 export interface ProxyAccount {
   tenantId: string;
@@ -28,6 +29,7 @@ export function presentedProviderKey(request: FastifyRequest, allowApiKeyHeader:
 /** Finds the tenant by the HMAC of the provider key in the request (SPEC 5.1); the key itself is never kept. */
 export class ProviderKeyAuth {
   private readonly cache = new Map<string, { account: ProxyAccount | null; at: number }>();
+  private readonly lookups = new SingleFlight<ProxyAccount | null>();
 
   constructor(
     private readonly db: Queryable,
@@ -42,32 +44,36 @@ export class ProviderKeyAuth {
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) {
       account = hit.account;
     } else {
-      const { rows } = await this.db.query<{
-        tenant_id: string;
-        id: string;
-        provider: ProviderId;
-        base_url: string | null;
-        settings: unknown;
-      }>(
-        `SELECT p.tenant_id, p.id, p.provider, p.base_url, t.settings
-           FROM provider_keys p JOIN tenants t ON t.id = p.tenant_id
-          WHERE p.key_hmac = $1::bytea`,
-        [hmac],
-      );
-      const row = rows[0];
-      account = row
-        ? {
-            tenantId: row.tenant_id,
-            providerKeyId: row.id,
-            provider: row.provider,
-            baseUrl: row.base_url,
-            settings: resolveSettings(row.settings),
-          }
-        : null;
+      account = await this.lookups.run(cacheKey, () => this.load(hmac));
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
       this.cache.set(cacheKey, { account, at: Date.now() });
     }
     if (!account) throw new ServiceError('unauthorized', 'provider key is not registered with this service');
     return account;
+  }
+
+  private async load(hmac: Buffer): Promise<ProxyAccount | null> {
+    const { rows } = await this.db.query<{
+      tenant_id: string;
+      id: string;
+      provider: ProviderId;
+      base_url: string | null;
+      settings: unknown;
+    }>(
+      `SELECT p.tenant_id, p.id, p.provider, p.base_url, t.settings
+         FROM provider_keys p JOIN tenants t ON t.id = p.tenant_id
+        WHERE p.key_hmac = $1::bytea`,
+      [hmac],
+    );
+    const row = rows[0];
+    return row
+      ? {
+          tenantId: row.tenant_id,
+          providerKeyId: row.id,
+          provider: row.provider,
+          baseUrl: row.base_url,
+          settings: resolveSettings(row.settings),
+        }
+      : null;
   }
 }

@@ -5,7 +5,7 @@ import { isServiceError, ServiceError } from '../errors.js';
 import { toServiceError } from '../http/client-errors.js';
 import { newId } from '../crypto/random-ids.js';
 import { createProviderRegistry } from '../providers/registry.js';
-import { createSession, findSession, SESSION_HEADER } from '../vault/sessions.js';
+import { findSession, mintSessionId, SESSION_HEADER } from '../vault/sessions.js';
 import { createSseDecoder, formatSseEvent } from '../relay/sse-utf8.js';
 import type { StreamRewriter, StreamUsage } from '../relay/stream-rewriter.js';
 import { restoreSlots } from '../relay/restore-json.js';
@@ -123,11 +123,13 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
     const tokensOnly = String(request.headers['x-service-mode'] ?? '').toLowerCase() === 'tokens-only';
     const named = request.headers[SESSION_HEADER];
+    // The named session is looked up while detection runs; a new one is only stored once detection
+    // succeeded, so a refused call leaves nothing behind.
     const openSession = async () => {
       const session =
         typeof named === 'string' && named.trim()
-          ? await findSession(services.db, account.tenantId, named.trim())
-          : await createSession(services.db, account.tenantId, null);
+          ? { ...(await findSession(services.db, account.tenantId, named.trim())), isNew: false }
+          : { id: mintSessionId(), ownerEndUserId: null, isNew: true };
       call.sessionId = session.id;
       await services.vault.cache.ensureAvailable();
       return session;

@@ -4,7 +4,7 @@ import { findTokenTexts } from '../tokens/token-text.js';
 import type { TokenLookup } from '../relay/restore-text.js';
 import { detectSpans, tokenizeSpans } from '../vault/tokenize-texts.js';
 import type { TokenVault } from '../vault/token-vault.js';
-import type { ConversationSession } from '../vault/sessions.js';
+import { createSession, type ConversationSession } from '../vault/sessions.js';
 import { pretextFor } from '../vault/pretext.js';
 import { placePretext } from './pretext-placement.js';
 import type { ProxyEndpoint } from './dialects.js';
@@ -34,7 +34,8 @@ export async function sanitizeRequest(
   context: {
     tenantId: string;
     settings: DetectionSettings;
-    openSession: () => Promise<ConversationSession>;
+    /** The call's session; `isNew` ones are stored here, after detection succeeded. */
+    openSession: () => Promise<ConversationSession & { isNew: boolean }>;
     credentialId: string;
     tokensOnly: boolean;
   },
@@ -44,8 +45,11 @@ export async function sanitizeRequest(
   const detecting = detectSpans(deps.detection, texts, context.settings);
   // Awaited below; until then a failure must not count as unhandled.
   detecting.catch(() => {});
-  const session = await context.openSession();
+  const opened = await context.openSession();
   const spans = await detecting;
+  const session = opened.isNew
+    ? await createSession(deps.vault.db, context.tenantId, null, opened.id)
+    : { id: opened.id, ownerEndUserId: opened.ownerEndUserId };
   const tokenized = await tokenizeSpans(
     deps.vault,
     {
@@ -54,6 +58,7 @@ export async function sanitizeRequest(
       // The proxy caller has no end user: tokens of an owned session are attributed to its owner.
       createdByEndUser: session.ownerEndUserId,
       createdByCredential: context.credentialId,
+      newSession: opened.isNew,
     },
     texts,
     spans,
@@ -77,12 +82,16 @@ export async function sanitizeRequest(
   // Restore only tokens of this request's session, and only when no end user owns it (DESIGN 6).
   if (context.tokensOnly || session.ownerEndUserId !== null || !present.length)
     return { session, entities, lookup: null };
-  const ids = [...new Set(present.map((t) => t.id))];
-  const records = await deps.vault.records(context.tenantId, ids);
-  const plaintexts = new Map<string, string>();
-  for (const record of records.values()) {
-    if (record.sessionId !== session.id || record.purged) continue;
-    plaintexts.set(record.id, await deps.vault.decrypt(context.tenantId, record));
+  // Values minted or reused in this call are known already (in the caller's own spelling); only
+  // token text the caller sent in (earlier turns) is looked up.
+  const plaintexts = new Map<string, string>(Object.entries(tokenized.tokens));
+  const others = [...new Set(present.map((t) => t.id))].filter((id) => !plaintexts.has(id));
+  if (others.length) {
+    const records = await deps.vault.records(context.tenantId, others);
+    for (const record of records.values()) {
+      if (record.sessionId !== session.id || record.purged) continue;
+      plaintexts.set(record.id, await deps.vault.decrypt(context.tenantId, record));
+    }
   }
   return { session, entities, lookup: (id) => plaintexts.get(id.toLowerCase()) };
 }

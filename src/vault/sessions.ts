@@ -47,8 +47,8 @@ export async function createSession(
   db: Queryable,
   tenantId: string,
   ownerEndUserId: string | null,
+  id: string = mintSessionId(),
 ): Promise<ConversationSession> {
-  const id = mintSessionId();
   await db.query(
     `INSERT INTO sessions (tenant_id, id, owner_end_user_id) VALUES ($1::text, $2::text, $3::text)`,
     [tenantId, id, ownerEndUserId],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
 import { open, seal } from './envelope.js';
+import { SingleFlight } from '../single-flight.js';
 
 /** A tenant's unwrapped keys of one version: one encrypts values, the other computes value HMACs. */
 export interface TenantKeys {
@@ -25,6 +26,7 @@ const aad = (tenantId: string, version: number, purpose: 'data' | 'hmac') =>
  */
 export class TenantKeyring {
   private readonly cache = new Map<string, { keys: TenantKeys; at: number }>();
+  private readonly lookups = new SingleFlight<TenantKeys>();
 
   constructor(
     private readonly db: Db,
@@ -33,16 +35,19 @@ export class TenantKeyring {
 
   /** The active (newest, not retired) keys, created on first use. */
   async active(tenantId: string): Promise<TenantKeys> {
-    const cached = this.fromCache(`${tenantId}:active`);
+    const cacheKey = `${tenantId}:active`;
+    const cached = this.fromCache(cacheKey);
     if (cached) return cached;
-    const { rows } = await this.db.query<KeyRow>(
-      `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys
-        WHERE tenant_id = $1::text AND retired_at IS NULL ORDER BY version DESC LIMIT 1`,
-      [tenantId],
-    );
-    const keys = rows[0] ? this.unwrap(tenantId, rows[0]) : await this.createVersion(tenantId);
-    this.remember(`${tenantId}:active`, keys);
-    return keys;
+    return this.lookups.run(cacheKey, async () => {
+      const { rows } = await this.db.query<KeyRow>(
+        `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys
+          WHERE tenant_id = $1::text AND retired_at IS NULL ORDER BY version DESC LIMIT 1`,
+        [tenantId],
+      );
+      const keys = rows[0] ? this.unwrap(tenantId, rows[0]) : await this.createVersion(tenantId);
+      this.remember(cacheKey, keys);
+      return keys;
+    });
   }
 
   async version(tenantId: string, version: number): Promise<TenantKeys> {

@@ -70,8 +70,13 @@ export class TokenCache {
     return redisKey(this.prefix, 'tok', tenantId, id);
   }
 
-  /** Throws token_cache_unavailable when Redis does not answer: callers fail closed. */
+  /**
+   * Throws token_cache_unavailable when Redis does not answer: callers fail closed before doing any
+   * work. A round trip (PING, ~0.3 ms), since a connection can look ready for a moment after the
+   * server went away.
+   */
   async ensureAvailable(): Promise<void> {
+    if (this.redis.status !== 'ready') throw cacheUnavailable(new Error(`redis connection is ${this.redis.status}`));
     try {
       await this.redis.ping();
     } catch (error) {

@@ -20,6 +20,8 @@ export interface MintContext {
   createdByEndUser: string | null;
   /** The key or client session id that created them. */
   createdByCredential: string;
+  /** The session was created by this very call, so it holds no tokens yet (saves a lookup). */
+  newSession?: boolean;
 }
 
 export interface MintedToken {
@@ -37,7 +39,7 @@ const valueAad = (tenantId: string, tokenId: string) => `token:${tenantId}:${tok
 /** The vault: mints tokens (Postgres first, then the shared cache) and reads them back. */
 export class TokenVault {
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly keyring: TenantKeyring,
     readonly cache: TokenCache,
   ) {}
@@ -69,12 +71,16 @@ export class TokenVault {
     const fresh: TokenRecord[] = [];
     for (let round = 0; round < MAX_MINT_ROUNDS && result.size < distinct.size; round++) {
       const pending = [...distinct.entries()].filter(([key]) => !result.has(key));
-      // Existing tokens of this session first (the common case across turns).
-      const existing = await this.db.query<{ id: string; label: string; value_hmac: Buffer }>(
-        `SELECT id, label, value_hmac FROM tokens
-          WHERE tenant_id = $1::text AND session_id = $2::text AND value_hmac = ANY($3::bytea[])`,
-        [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
-      );
+      // Existing tokens of this session first (the common case across turns); a session made by
+      // this call has none, until a concurrent call on it shows up in a later round.
+      const existing =
+        round === 0 && ctx.newSession
+          ? { rows: [] }
+          : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>(
+              `SELECT id, label, value_hmac FROM tokens
+                WHERE tenant_id = $1::text AND session_id = $2::text AND value_hmac = ANY($3::bytea[])`,
+              [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
+            );
       for (const row of existing.rows) {
         result.set(row.value_hmac.toString('base64'), { id: row.id, label: row.label, created: false });
       }

@@ -8,7 +8,8 @@ import type { TokenVault } from '../../src/vault/token-vault.js';
 import type { ConversationSession } from '../../src/vault/sessions.js';
 
 const chat = PROXY_ENDPOINTS.find((e) => e.name === 'chat')!;
-const SESSION: ConversationSession = { id: 'ses_000000000000000000000000', ownerEndUserId: null };
+type OpenedSession = ConversationSession & { isNew: boolean };
+const SESSION: OpenedSession = { id: 'ses_000000000000000000000000', ownerEndUserId: null, isNew: false };
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -34,12 +35,17 @@ function controlledDetection() {
   return { pool, answer, calls };
 }
 
-// No spans means nothing is minted: mint returns before touching Postgres or Redis.
-const vault = { mint: async () => [] } as unknown as TokenVault;
+// No spans means nothing is minted: mint returns before touching Postgres or Redis. Session inserts
+// (for new sessions) are recorded.
+const inserts: unknown[][] = [];
+const vault = {
+  mint: async () => [],
+  db: { query: async (_sql: string, params: unknown[]) => (inserts.push(params), { rows: [] }) },
+} as unknown as TokenVault;
 
 const request = () => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
 
-const context = (openSession: () => Promise<ConversationSession>) => ({
+const context = (openSession: () => Promise<OpenedSession>) => ({
   tenantId: 'ten_1',
   settings: DEFAULT_DETECTION_SETTINGS,
   openSession,
@@ -50,7 +56,7 @@ const context = (openSession: () => Promise<ConversationSession>) => ({
 describe('sanitizeRequest: detection and the session in parallel', () => {
   it('starts detection before the session is open, and returns the session it opened', async () => {
     const detection = controlledDetection();
-    const session = deferred<ConversationSession>();
+    const session = deferred<OpenedSession>();
     const result = sanitizeRequest({ detection: detection.pool, vault }, chat, request(), {
       ...context(() => session.promise),
     });
@@ -60,7 +66,7 @@ describe('sanitizeRequest: detection and the session in parallel', () => {
     session.resolve(SESSION);
     detection.answer.resolve([[]]);
     const sanitized = await result;
-    expect(sanitized.session).toBe(SESSION);
+    expect(sanitized.session).toEqual({ id: SESSION.id, ownerEndUserId: null });
     expect(sanitized.entities).toEqual([]);
     expect(sanitized.lookup).toBeNull();
   });
@@ -78,7 +84,7 @@ describe('sanitizeRequest: detection and the session in parallel', () => {
 
   it('a detection failure while the session is opening surfaces once the session is open', async () => {
     const detection = controlledDetection();
-    const session = deferred<ConversationSession>();
+    const session = deferred<OpenedSession>();
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
@@ -106,5 +112,32 @@ describe('sanitizeRequest: detection and the session in parallel', () => {
     });
     await expect(result).rejects.toMatchObject({ code: 'tokenization_unavailable' });
     expect(opened).toBe(true);
+  });
+
+  it('stores a new session only after detection succeeded', async () => {
+    inserts.length = 0;
+    const fresh = { id: 'ses_111111111111111111111111', ownerEndUserId: null, isNew: true };
+    const failing = controlledDetection();
+    failing.answer.reject(new ServiceError('tokenization_unavailable', 'detection failed'));
+    await expect(
+      sanitizeRequest(
+        { detection: failing.pool, vault },
+        chat,
+        request(),
+        context(async () => fresh),
+      ),
+    ).rejects.toMatchObject({ code: 'tokenization_unavailable' });
+    expect(inserts).toEqual([]);
+
+    const working = controlledDetection();
+    working.answer.resolve([[]]);
+    const sanitized = await sanitizeRequest(
+      { detection: working.pool, vault },
+      chat,
+      request(),
+      context(async () => fresh),
+    );
+    expect(sanitized.session.id).toBe(fresh.id);
+    expect(inserts).toEqual([['ten_1', fresh.id, null]]);
   });
 });

@@ -26,6 +26,11 @@ const ConfigSchema = z.object({
     z.literal('lengths'),
   ]),
   output: z.string().min(1),
+  /**
+   * Subtracted from the O label's emission before decoding: a decoding-time recall/precision knob,
+   * tuned on validation data and recorded with the model.
+   */
+  outsideBias: z.number().min(0).max(10).default(0),
 });
 
 const VocabSchema = z.object({

@@ -82,6 +82,10 @@ async function tagTexts(
         b * steps * labels.length,
         (b * steps + window.length) * labels.length,
       );
+      const outside = labels.indexOf('O');
+      if (files.config.outsideBias !== 0 && outside >= 0) {
+        for (let t = 0; t < window.length; t++) scores[t * labels.length + outside]! -= files.config.outsideBias;
+      }
       const path = viterbi(scores, window.length, files.crf);
       const probabilities = marginals(scores, window.length, files.crf);
       const windowTokens = window.tokens.slice(window.offset, window.offset + window.length);

@@ -13,7 +13,13 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 function keepsTrailingDot(tokens: readonly Token[], last: number): boolean {
   const dot = tokens[last]!;
   const before = tokens[last - 1];
-  return dot.text === '.' && before !== undefined && before.end === dot.start && before.text.length <= 4 && WORD_CHAR.test(before.text);
+  return (
+    dot.text === '.' &&
+    before !== undefined &&
+    before.end === dot.start &&
+    before.text.length <= 4 &&
+    WORD_CHAR.test(before.text)
+  );
 }
 
 /**

@@ -71,6 +71,7 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
           // A secret key adding to an owned session attributes the tokens to the owner (DESIGN 4b).
           createdByEndUser: endUser ?? owner,
           createdByCredential: caller.credentialId,
+          newSession: named === null,
         },
         body.texts,
         spans,

@@ -53,7 +53,19 @@ describe('decodeSpans', () => {
   it('trims symbols off both ends but keeps the dot of an abbreviation', () => {
     const symbolText = '😀 José , Fiat S.p.A. !';
     const symbolTokens = tokenize(symbolText);
-    expect(symbolTokens.map((t) => t.text)).toEqual(['😀', 'José', ',', 'Fiat', 'S', '.', 'p', '.', 'A', '.', '!']);
+    expect(symbolTokens.map((t) => t.text)).toEqual([
+      '😀',
+      'José',
+      ',',
+      'Fiat',
+      'S',
+      '.',
+      'p',
+      '.',
+      'A',
+      '.',
+      '!',
+    ]);
     const path = [1, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4];
     const spans = decodeSpans(symbolTokens, path, probabilities(path, 0.5), labels);
     expect(spans.map((s) => [s.entityType, symbolText.slice(s.start, s.end)])).toEqual([
