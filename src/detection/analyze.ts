@@ -62,8 +62,16 @@ export function denySpans(text: string, patterns: DenyPattern[]): Span[] {
 const SOURCE_PRIORITY: Record<Span['source'], number> = { deny: 0, pattern: 1, ner: 2 };
 
 /** Who wins an overlap: higher score, then longer span, then a tenant's deny pattern over a recognizer over NER, then earlier. */
+/**
+ * Validated detections (a tenant's deny patterns, checksummed or context-checked patterns) come
+ * before the model's guesses whatever their scores: an e-mail address is an e-mail address even
+ * when the model is sure it is a place. Then score, length and source decide.
+ */
+const isModelGuess = (s: Span) => (s.source === 'ner' ? 1 : 0);
+
 function priority(a: Span, b: Span): number {
   return (
+    isModelGuess(a) - isModelGuess(b) ||
     b.score - a.score ||
     b.end - b.start - (a.end - a.start) ||
     SOURCE_PRIORITY[a.source] - SOURCE_PRIORITY[b.source] ||

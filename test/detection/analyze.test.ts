@@ -85,6 +85,14 @@ describe('mergeSpans', () => {
     ]);
   });
 
+  it('prefers validated pattern spans over the model, whatever the scores', () => {
+    const text = '| Julien Roux | j.roux@free.fr | Compta |';
+    const start = text.indexOf('j.roux');
+    const merged = analyzeText(text, settings(), [span('LOCATION', start, start + 14, 0.99, 'ner')]);
+    expect(values(text, merged)).toContainEqual(['EMAIL_ADDRESS', 'j.roux@free.fr']);
+    expect(merged.some((s) => s.entity_type === 'LOCATION')).toBe(false);
+  });
+
   it('never leaves a detected character uncovered', () => {
     const inputs = [
       [span('LOC', 20, 26, 0.98, 'ner'), span('ADDR', 0, 26, 0.9, 'pattern')],

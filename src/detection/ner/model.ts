@@ -84,7 +84,8 @@ async function tagTexts(
       );
       const outside = labels.indexOf('O');
       if (files.config.outsideBias !== 0 && outside >= 0) {
-        for (let t = 0; t < window.length; t++) scores[t * labels.length + outside]! -= files.config.outsideBias;
+        for (let t = 0; t < window.length; t++)
+          scores[t * labels.length + outside]! -= files.config.outsideBias;
       }
       const path = viterbi(scores, window.length, files.crf);
       const probabilities = marginals(scores, window.length, files.crf);

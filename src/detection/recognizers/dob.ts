@@ -108,7 +108,7 @@ function hasBirthWord(text: string, start: number, end: number): boolean {
 
 // Genealogical notation: "* 12.03.1985" marks a birth (as "† …" marks a death).
 // The star must follow a name or an opening bracket: "5 * 12.03.1985" is arithmetic.
-const BIRTH_STAR = /(?:^|[\n(,;:]|[\p{L}.)][ \u00a0])\*[ \u00a0]?$/u;
+const BIRTH_STAR = /(?:^|[\n(,;:][ \u00a0]?|[\p{L}.)][ \u00a0])\*[ \u00a0]?$/u;
 
 function daysIn(month: number, year: number | null): number {
   if (month === 2)

@@ -86,6 +86,11 @@ describe('findDateOfBirthSpans', () => {
     expect(dobs('born 2024-02-29')).toEqual(['2024-02-29']);
   });
 
+  it('reads a genealogical star after a comma as a birth', () => {
+    const text = 'Patient: Horst Brenner, *14.02.1953\nDiagnose: -';
+    expect(valuesOf(text, reported(findDateOfBirthSpans(text)))).toEqual(['14.02.1953']);
+  });
+
   it('accepts a US month-first date', () => {
     expect(dobs('DOB 12/31/1985')).toEqual(['12/31/1985']);
   });
