@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ServiceError } from '../errors.js';
 import type { DetectionEngineOptions } from './engine.js';
 import type { DetectionSettings, Span } from './types.js';
+import { balance, piecesOf, reassemble, SPLIT_MIN_CHARS } from './split-work.js';
 
 export interface DetectionPoolOptions extends DetectionEngineOptions {
   threads: number;
@@ -84,13 +85,30 @@ export class DetectionPool {
     return this.piscina.threads.length;
   }
 
+  /**
+   * Detects over a batch. A large batch (or one long text, cut into overlapping pieces) is spread
+   * over the threads and put back together, so one call uses every core.
+   */
   async detect(texts: readonly string[], settings: DetectionSettings): Promise<Span[][]> {
     if (texts.length === 0) return [];
     if (this.inFlight >= this.maxInFlight) throw unavailable('detection is saturated');
     this.inFlight++;
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
-      return (await this.piscina.run({ texts, settings }, { signal })) as Span[][];
+      const threads = this.piscina.options.maxThreads;
+      const total = texts.reduce((n, t) => n + t.length, 0);
+      if (threads < 2 || total < SPLIT_MIN_CHARS) {
+        return (await this.piscina.run({ texts, settings }, { signal })) as Span[][];
+      }
+      const pieces = piecesOf(texts, Math.ceil(total / threads));
+      const groups = balance(pieces, threads);
+      const results = await Promise.all(
+        groups.map(
+          (group) =>
+            this.piscina.run({ texts: group.map((p) => p.text), settings }, { signal }) as Promise<Span[][]>,
+        ),
+      );
+      return reassemble(texts.length, groups.flat(), results.flat());
     } catch (error) {
       if (signal.aborted) throw unavailable('detection timed out', error);
       throw unavailable('detection failed', error);
