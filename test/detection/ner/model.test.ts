@@ -44,7 +44,7 @@ const CASES: { language: string; text: string; expected: string[] }[] = [
   },
   {
     language: 'it',
-    text: 'Ciao, sono Giuseppe Verdi di Torino e lavoro per Ferrero S.p.A. da due anni.',
+    text: 'Per favore scrivi a Giuseppe Verdi a Torino per il contratto con Ferrero S.p.A.',
     expected: ['PERSON:Giuseppe Verdi', 'LOCATION:Torino', 'ORGANIZATION:Ferrero S.p.A.'],
   },
 ];

@@ -1,0 +1,364 @@
+/**
+ * Builds the training set: labelled corpora + synthetic chat prompts, tokenized with our tokenizer,
+ * encoded with our features, written as JSONL to models/ner/work/. Also writes the vocabulary and the
+ * gazetteers into the model directory, because the runtime needs exactly those to rebuild the inputs.
+ *
+ *   npx tsx models/ner/build-data.ts <model-dir>
+ */
+import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { allLocales } from '@faker-js/faker';
+import {
+  FEATURE_COUNT,
+  FEATURE_NAMES,
+  encodeTokens,
+  vocabularyKey,
+} from '../../src/detection/ner/features.js';
+import type { Vocabulary } from '../../src/detection/ner/features.js';
+import { GAZETTEER_NAMES, buildPhraseSet } from '../../src/detection/ner/gazetteer.js';
+import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
+import { tokenize } from '../../src/detection/ner/tokenizer.js';
+import type { LabelledText } from './corpora.js';
+import { EUROPEANA_FILES, readBtc, readEuropeana, readWnut } from './corpora.js';
+import { LABELS, bioLabels } from './labelling.js';
+import { generateCorpus } from './synthetic/generate.js';
+import {
+  ITALIAN_MONTHS,
+  ITALIAN_WEEKDAYS,
+  LANGUAGES,
+  buildLexicon,
+  legalForms,
+} from './synthetic/lexicon.js';
+import type { Lexicon } from './synthetic/lexicon.js';
+import { createRandom } from './synthetic/random.js';
+import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './synthetic/templates-train.js';
+
+export const SEED = 20240611;
+const SYNTHETIC_TRAIN = 48_000;
+const SYNTHETIC_VALID = 1_500;
+const WORD_BUCKETS = 2048;
+const MAX_CHARS_PER_TOKEN = 16;
+const MAX_VOCABULARY = 40_000;
+
+const ORG_WORDS = [
+  'bank',
+  'banca',
+  'banco',
+  'banque',
+  'university',
+  'universität',
+  'université',
+  'universidad',
+  'università',
+  'hochschule',
+  'college',
+  'school',
+  'schule',
+  'école',
+  'escuela',
+  'scuola',
+  'hospital',
+  'klinikum',
+  'klinik',
+  'hôpital',
+  'ospedale',
+  'clinic',
+  'clínica',
+  'clinique',
+  'group',
+  'gruppe',
+  'groupe',
+  'grupo',
+  'gruppo',
+  'foundation',
+  'stiftung',
+  'fondation',
+  'fundación',
+  'fondazione',
+  'institute',
+  'institut',
+  'instituto',
+  'istituto',
+  'council',
+  'ministry',
+  'ministerium',
+  'ministère',
+  'ministerio',
+  'ministero',
+  'company',
+  'corporation',
+  'association',
+  'verein',
+  'verband',
+  'agency',
+  'agentur',
+  'agence',
+  'agencia',
+  'agenzia',
+  'comune',
+  'ayuntamiento',
+  'mairie',
+  'stadtwerke',
+  'sparkasse',
+  'volksbank',
+  'airlines',
+  'airways',
+  'technologies',
+  'systems',
+  'solutions',
+  'consulting',
+  'labs',
+  'partners',
+  'holdings',
+  'holding',
+  'insurance',
+  'versicherung',
+  'assurances',
+  'seguros',
+  'assicurazioni',
+  'motors',
+  'pharma',
+  'pharmaceuticals',
+  'media',
+  'studio',
+  'cabinet',
+  'kanzlei',
+  'rechtsanwälte',
+  'abogados',
+  'avvocati',
+  'committee',
+  'union',
+  'gewerkschaft',
+  'syndicat',
+  'sindicato',
+  'sindacato',
+  'church',
+  'kirche',
+  'église',
+  'iglesia',
+  'chiesa',
+  'museum',
+  'museo',
+  'musée',
+  'theater',
+  'théâtre',
+  'teatro',
+  'fc',
+  'club',
+];
+const TITLES = [
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'sir',
+  'lady',
+  'lord',
+  'herr',
+  'herrn',
+  'frau',
+  'fräulein',
+  'prof. dr',
+  'm',
+  'mme',
+  'mlle',
+  'me',
+  'monsieur',
+  'madame',
+  'mademoiselle',
+  'pr',
+  'sr',
+  'sra',
+  'srta',
+  'dra',
+  'don',
+  'doña',
+  'señor',
+  'señora',
+  'señorita',
+  'sig',
+  'sig.ra',
+  'sig.na',
+  'signor',
+  'signora',
+  'signorina',
+  'dott',
+  'dott.ssa',
+  'ing',
+  'avv',
+  'geom',
+  'rag',
+  'arch',
+];
+
+function calendarWords(): string[] {
+  const words: string[] = [];
+  for (const name of ['en', 'de', 'fr', 'es', 'it']) {
+    const date =
+      (allLocales as Record<string, { date?: Record<string, Record<string, string[]>> }>)[name]?.date ?? {};
+    for (const key of ['month', 'weekday'])
+      for (const list of Object.values(date[key] ?? {})) words.push(...list);
+  }
+  return [...words, ...ITALIAN_MONTHS, ...ITALIAN_WEEKDAYS];
+}
+
+function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
+  const all = <T>(record: Record<string, T[]>) => Object.values(record).flat();
+  return {
+    first_names: [...all(lexicon.firstNames), ...lexicon.foreignFirstNames],
+    surnames: [...all(lexicon.surnames), ...lexicon.foreignSurnames],
+    places: [...all(lexicon.cities), ...lexicon.worldCities, ...all(lexicon.regions)],
+    countries: all(lexicon.countries),
+    org_suffixes: legalForms(),
+    org_words: ORG_WORDS,
+    titles: TITLES,
+    calendar_words: calendarWords(),
+  };
+}
+
+function writeGazetteers(modelDir: string, entries: Record<GazetteerName, string[]>): Gazetteers {
+  mkdirSync(join(modelDir, 'gazetteers'), { recursive: true });
+  const sets: Partial<Record<GazetteerName, ReturnType<typeof buildPhraseSet>>> = {};
+  for (const name of GAZETTEER_NAMES) {
+    const unique = [...new Set(entries[name].map((e) => e.trim()).filter((e) => e !== ''))].sort();
+    writeFileSync(join(modelDir, 'gazetteers', `${name}.txt`), unique.join('\n') + '\n');
+    sets[name] = buildPhraseSet(unique);
+  }
+  return sets as Gazetteers;
+}
+
+function buildVocabulary(texts: readonly LabelledText[]): Vocabulary {
+  const wordCounts = new Map<string, number>();
+  const charCounts = new Map<string, number>();
+  for (const { text } of texts) {
+    for (const token of tokenize(text)) {
+      const key = vocabularyKey(token.text);
+      wordCounts.set(key, (wordCounts.get(key) ?? 0) + 1);
+      for (const char of token.text) charCounts.set(char, (charCounts.get(char) ?? 0) + 1);
+    }
+  }
+  const frequent = (counts: Map<string, number>, min: number, max: number) =>
+    [...counts.entries()]
+      .filter(([, count]) => count >= min)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, max)
+      .map(([key], i) => [key, i + 2] as const);
+  return {
+    words: new Map(frequent(wordCounts, 2, MAX_VOCABULARY)),
+    wordBuckets: WORD_BUCKETS,
+    chars: new Map(frequent(charCounts, 3, 2000)),
+    maxCharsPerToken: MAX_CHARS_PER_TOKEN,
+  };
+}
+
+async function writeRows(
+  path: string,
+  texts: readonly LabelledText[],
+  vocab: Vocabulary,
+  gazetteers: Gazetteers,
+): Promise<number> {
+  const out = createWriteStream(path);
+  let tokenCount = 0;
+  for (const { text, spans } of texts) {
+    const tokens = tokenize(text);
+    if (tokens.length === 0) continue;
+    const encoded = encodeTokens(text, tokens, vocab, gazetteers);
+    tokenCount += tokens.length;
+    const chars = vocab.maxCharsPerToken;
+    const row = {
+      w: Array.from(encoded.wordIds),
+      h: Array.from(encoded.bucketIds),
+      c: tokens.map((_, i) => Array.from(encoded.charIds.subarray(i * chars, (i + 1) * chars))),
+      f: tokens.map((_, i) =>
+        encoded.features
+          .subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT)
+          .reduce((mask, bit, k) => mask | (bit << k), 0),
+      ),
+      y: bioLabels(tokens, spans),
+    };
+    if (!out.write(JSON.stringify(row) + '\n'))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  return tokenCount;
+}
+
+/** Long corpus sentences are cut to this many characters at a space, to keep training batches small. */
+function capLength(texts: LabelledText[], maxChars = 400): LabelledText[] {
+  return texts.map(({ text, spans }) => {
+    if (text.length <= maxChars) return { text, spans };
+    const cut = text.lastIndexOf(' ', maxChars);
+    const end = cut > 0 ? cut : maxChars;
+    return { text: text.slice(0, end), spans: spans.filter((s) => s.end <= end) };
+  });
+}
+
+async function main(): Promise<void> {
+  const modelDir = process.argv[2];
+  if (!modelDir) throw new Error('usage: build-data.ts <model-dir>');
+  const workDir = join(import.meta.dirname, 'work');
+  mkdirSync(workDir, { recursive: true });
+  mkdirSync(modelDir, { recursive: true });
+
+  const lexicon = buildLexicon('train');
+  const random = createRandom(SEED);
+  const synthetic = generateCorpus(lexicon, random, {
+    templates: TRAIN_TEMPLATES,
+    hardNegatives: HARD_NEGATIVES,
+    count: SYNTHETIC_TRAIN + SYNTHETIC_VALID,
+    multiSentence: 0.3,
+    caseVariants: true,
+  });
+  const corpora = capLength([
+    ...readBtc('train'),
+    ...readWnut('wnut17train.conll'),
+    // Every second Europeana passage: historical OCR text helps German and French casing, but should not outweigh chat text.
+    ...EUROPEANA_FILES.flatMap((file) => readEuropeana(file).filter((_, i) => i % 2 === 0)),
+  ]);
+  const train = [...synthetic.slice(0, SYNTHETIC_TRAIN), ...corpora];
+  // Validation (model selection only): BTC dev, WNUT-17 dev and unseen synthetic prompts. Never UNER, BTC test or WNUT test.
+  const valid = capLength([
+    ...synthetic.slice(SYNTHETIC_TRAIN),
+    ...readBtc('dev'),
+    ...readWnut('emerging.dev.conll'),
+  ]);
+
+  const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon));
+  const vocab = buildVocabulary(train);
+  writeFileSync(
+    join(modelDir, 'vocab.json'),
+    JSON.stringify({
+      words: [...vocab.words.keys()],
+      chars: [...vocab.chars.keys()],
+      wordBuckets: vocab.wordBuckets,
+      maxCharsPerToken: vocab.maxCharsPerToken,
+    }),
+  );
+  const trainTokens = await writeRows(join(workDir, 'train.jsonl'), train, vocab, gazetteers);
+  const validTokens = await writeRows(join(workDir, 'valid.jsonl'), valid, vocab, gazetteers);
+  const meta = {
+    labels: LABELS,
+    features: FEATURE_NAMES,
+    wordVocabularySize: vocab.words.size + 2 + vocab.wordBuckets,
+    charVocabularySize: vocab.chars.size + 2,
+    maxCharsPerToken: vocab.maxCharsPerToken,
+    seed: SEED,
+    languages: LANGUAGES,
+    data: {
+      syntheticTrainTexts: SYNTHETIC_TRAIN,
+      corpusTrainTexts: corpora.length,
+      trainTokens,
+      validTexts: valid.length,
+      validTokens,
+    },
+  };
+  writeFileSync(join(workDir, 'meta.json'), JSON.stringify(meta, null, 2));
+  console.log(JSON.stringify(meta.data));
+}
+
+await main();

@@ -1,0 +1,200 @@
+/** Fills chat-prompt templates with names, places and companies, keeping exact character spans. */
+import type { CharSpan, EntityKind, LabelledText } from '../corpora.js';
+import type { Language, Lexicon } from './lexicon.js';
+import { LANGUAGES } from './lexicon.js';
+import type { Random } from './random.js';
+import { PRODUCTS } from './templates-train.js';
+
+const TITLES: Record<Language, string[]> = {
+  en: ['Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Prof.', 'Mr', 'Mrs', 'Miss', 'Sir'],
+  de: ['Herr', 'Frau', 'Herrn', 'Dr.', 'Prof. Dr.', 'Frau Dr.', 'Herr Dr.'],
+  fr: ['M.', 'Mme', 'Mme.', 'Mlle', 'Dr', 'Me', 'Monsieur', 'Madame', 'Pr'],
+  es: ['Sr.', 'Sra.', 'Srta.', 'Dr.', 'Dra.', 'don', 'doña', 'señor', 'señora'],
+  it: ['Sig.', 'Sig.ra', 'Dott.', 'Dott.ssa', 'Dr.', 'Ing.', 'Avv.', 'signor', 'signora', 'Prof.'],
+};
+const PARTICLES: Record<Language, string[]> = {
+  en: ['van', 'de', "O'", 'Mc', 'St.'],
+  de: ['von', 'van der', 'von der', 'zu'],
+  fr: ['de', 'du', 'Le', 'de la', "d'"],
+  es: ['de', 'de la', 'del', 'de los'],
+  it: ['De', 'Di', 'Da', 'Dal', 'Lo', 'La'],
+};
+
+type Casing = 'as-is' | 'lower' | 'upper' | 'lower-entities';
+
+export interface GenerateOptions {
+  templates: Record<Language, string[]>;
+  hardNegatives?: Record<Language, string[]>;
+  count: number;
+  /** Share of examples that chain two or three templates into one prompt. */
+  multiSentence: number;
+  /** Apply lower-case / ALL-CAPS variants. */
+  caseVariants: boolean;
+  /** Fix the language of every example (names, titles, dates); by default 30% English, the rest uniform. */
+  language?: Language;
+  /**
+   * Label "{first} {last}" as one PERSON instead of two adjacent ones. pii-ner-v1 was trained without
+   * it (build-data keeps it off so the committed model stays reproducible); the evaluation set uses it.
+   */
+  joinAdjacentNames?: boolean;
+}
+
+export function generateCorpus(lexicon: Lexicon, random: Random, options: GenerateOptions): LabelledText[] {
+  const out: LabelledText[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const language = options.language ?? (random.chance(0.3) ? 'en' : random.pick(LANGUAGES));
+    const casing = options.caseVariants ? pickCasing(random) : 'as-is';
+    const parts = random.chance(options.multiSentence) ? 2 + random.int(2) : 1;
+    const builder = new TextBuilder(casing);
+    for (let p = 0; p < parts; p++) {
+      if (p > 0) builder.literal(random.pick([' ', ' ', '\n', '\n\n']));
+      const negatives = options.hardNegatives?.[language];
+      const source = negatives && random.chance(0.12) ? negatives : options.templates[language];
+      fillTemplate(builder, random.pick(source), language, lexicon, random);
+    }
+    out.push(options.joinAdjacentNames ? joinAdjacentPersons(builder.build()) : builder.build());
+  }
+  return out;
+}
+
+function joinAdjacentPersons({ text, spans }: LabelledText): LabelledText {
+  const joined: CharSpan[] = [];
+  for (const span of spans) {
+    const previous = joined[joined.length - 1];
+    if (
+      previous?.type === 'PERSON' &&
+      span.type === 'PERSON' &&
+      text.slice(previous.end, span.start) === ' '
+    ) {
+      previous.end = span.end;
+    } else joined.push({ ...span });
+  }
+  return { text, spans: joined };
+}
+
+function pickCasing(random: Random): Casing {
+  const roll = random.next();
+  if (roll < 0.08) return 'lower';
+  if (roll < 0.12) return 'upper';
+  if (roll < 0.18) return 'lower-entities';
+  return 'as-is';
+}
+
+class TextBuilder {
+  private text = '';
+  private readonly spans: CharSpan[] = [];
+  constructor(private readonly casing: Casing) {}
+
+  literal(value: string): void {
+    this.text +=
+      this.casing === 'lower' ? value.toLowerCase() : this.casing === 'upper' ? value.toUpperCase() : value;
+  }
+
+  entity(value: string, type: EntityKind): void {
+    const start = this.text.length;
+    if (this.casing === 'lower-entities') this.text += value.toLowerCase();
+    else this.literal(value);
+    this.spans.push({ start, end: this.text.length, type });
+  }
+
+  build(): { text: string; spans: CharSpan[] } {
+    return { text: this.text, spans: [...this.spans] };
+  }
+}
+
+function fillTemplate(
+  builder: TextBuilder,
+  template: string,
+  language: Language,
+  lexicon: Lexicon,
+  random: Random,
+): void {
+  const slot = /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num)\}/g;
+  let cursor = 0;
+  for (const match of template.matchAll(slot)) {
+    builder.literal(template.slice(cursor, match.index));
+    cursor = match.index + match[0].length;
+    fillSlot(builder, match[1]!, language, lexicon, random);
+  }
+  builder.literal(template.slice(cursor));
+}
+
+function firstName(language: Language, lexicon: Lexicon, random: Random): string {
+  return random.chance(0.8)
+    ? random.pick(lexicon.firstNames[language])
+    : random.pick(lexicon.foreignFirstNames);
+}
+
+function surname(language: Language, lexicon: Lexicon, random: Random): string {
+  return random.chance(0.8) ? random.pick(lexicon.surnames[language]) : random.pick(lexicon.foreignSurnames);
+}
+
+function fullName(language: Language, lexicon: Lexicon, random: Random): string {
+  const first = firstName(language, lexicon, random);
+  const last = surname(language, lexicon, random);
+  const roll = random.next();
+  if (roll < 0.55) return `${first} ${last}`;
+  if (roll < 0.63) return `${first} ${firstName(language, lexicon, random)} ${last}`;
+  if (roll < 0.71) {
+    const particle = random.pick(PARTICLES[language]);
+    return particle.endsWith("'") ? `${first} ${particle}${last}` : `${first} ${particle} ${last}`;
+  }
+  if (roll < 0.78) return `${first} ${String.fromCharCode(65 + random.int(26))}. ${last}`;
+  if (roll < 0.83) return `${first[0]}. ${last}`;
+  if (roll < 0.88) return `${first}-${firstName(language, lexicon, random)} ${last}`;
+  if (roll < 0.94) return `${first} ${last}-${surname(language, lexicon, random)}`;
+  return `${first} ${last} ${surname(language, lexicon, random)}`;
+}
+
+function fillSlot(
+  builder: TextBuilder,
+  slot: string,
+  language: Language,
+  lexicon: Lexicon,
+  random: Random,
+): void {
+  switch (slot) {
+    case 'person':
+      return builder.entity(fullName(language, lexicon, random), 'PERSON');
+    case 'first':
+      return builder.entity(firstName(language, lexicon, random), 'PERSON');
+    case 'last':
+      return builder.entity(surname(language, lexicon, random), 'PERSON');
+    case 'titled': {
+      builder.literal(`${random.pick(TITLES[language])} `);
+      const name = random.chance(0.7)
+        ? surname(language, lexicon, random)
+        : fullName(language, lexicon, random);
+      return builder.entity(name, 'PERSON');
+    }
+    case 'city':
+      return builder.entity(
+        random.chance(0.8) ? random.pick(lexicon.cities[language]) : random.pick(lexicon.worldCities),
+        'LOCATION',
+      );
+    case 'country':
+      return builder.entity(random.pick(lexicon.countries[language]), 'LOCATION');
+    case 'region': {
+      const regions = lexicon.regions[language];
+      return builder.entity(
+        regions.length > 0 ? random.pick(regions) : random.pick(lexicon.cities[language]),
+        'LOCATION',
+      );
+    }
+    case 'org':
+      return builder.entity(
+        random.chance(0.45) ? random.pick(lexicon.worldCompanies) : random.pick(lexicon.companies[language]),
+        'ORGANIZATION',
+      );
+    case 'month':
+      return builder.literal(random.pick(lexicon.months[language]));
+    case 'weekday':
+      return builder.literal(random.pick(lexicon.weekdays[language]));
+    case 'product':
+      return builder.literal(random.pick(PRODUCTS));
+    case 'num':
+      return builder.literal(String(1000 + random.int(900000)));
+    default:
+      throw new Error(`unknown template slot ${slot}`);
+  }
+}

@@ -1,0 +1,286 @@
+"""Trains the PII NER tagger (word + char-CNN + gazetteer features -> BiLSTM -> CRF) and exports ONNX.
+
+Reads models/ner/work/{train,valid}.jsonl and meta.json written by build-data.ts; writes model.onnx,
+crf.json and config.json into the model directory. Run through `bash models/ner/train.sh`.
+The CRF is decoded in TypeScript (src/detection/ner/viterbi.ts), so the ONNX graph only emits scores.
+"""
+import json
+import os
+import random
+import sys
+import time
+
+import torch
+import torch.nn as nn
+
+SEED = 20240611
+torch.set_num_threads(2)
+torch.manual_seed(SEED)
+random.seed(SEED)
+
+WORD_DIM = 64
+CHAR_DIM = 24
+CHAR_FILTERS = 48
+HIDDEN = int(os.environ.get("NER_HIDDEN", "96"))
+DROPOUT = 0.3
+WORD_DROPOUT = 0.15  # share of words swapped for their hashed bucket, as unseen words are at inference
+BATCH = 64
+EPOCHS = int(os.environ.get("NER_EPOCHS", "2"))
+LR = 3e-3
+
+
+class Tagger(nn.Module):
+    def __init__(self, words, chars, features, labels):
+        super().__init__()
+        self.word_embedding = nn.Embedding(words, WORD_DIM, padding_idx=0)
+        self.char_embedding = nn.Embedding(chars, CHAR_DIM, padding_idx=0)
+        self.char_cnn = nn.Conv1d(CHAR_DIM, CHAR_FILTERS, kernel_size=3, padding=1)
+        width = WORD_DIM + CHAR_FILTERS + features
+        self.forward_lstm = nn.LSTM(width, HIDDEN, batch_first=True)
+        self.backward_lstm = nn.LSTM(width, HIDDEN, batch_first=True)
+        self.dropout = nn.Dropout(DROPOUT)
+        self.emissions = nn.Linear(2 * HIDDEN, labels)
+
+    def forward(self, word_ids, char_ids, features, lengths):
+        batch, steps, chars = char_ids.shape
+        c = self.char_embedding(char_ids.reshape(batch * steps, chars)).transpose(1, 2)
+        c = torch.relu(self.char_cnn(c)).max(dim=2).values.reshape(batch, steps, CHAR_FILTERS)
+        x = torch.cat([self.word_embedding(word_ids), c, features], dim=2)
+        x = self.dropout(x)
+        # The backward direction reads each sequence reversed within its own length, so padding
+        # never flows into real tokens; the same index map (an involution) puts outputs back.
+        positions = torch.arange(steps, dtype=torch.int64).unsqueeze(0).expand(batch, steps)
+        last = (lengths - 1).unsqueeze(1)
+        reverse = torch.where(positions <= last, last - positions, positions)
+        gather = reverse.unsqueeze(2).expand(batch, steps, x.shape[2])
+        forward_out, _ = self.forward_lstm(x)
+        backward_out, _ = self.backward_lstm(torch.gather(x, 1, gather))
+        backward_out = torch.gather(backward_out, 1, reverse.unsqueeze(2).expand(batch, steps, HIDDEN))
+        h = self.dropout(torch.cat([forward_out, backward_out], dim=2))
+        return self.emissions(h)
+
+
+class Crf(nn.Module):
+    def __init__(self, labels, names):
+        super().__init__()
+        self.start = nn.Parameter(torch.zeros(labels))
+        self.end = nn.Parameter(torch.zeros(labels))
+        self.transitions = nn.Parameter(torch.zeros(labels, labels))
+        # BIO: I-X may only follow B-X or I-X. Large negative init; training keeps them low.
+        with torch.no_grad():
+            for j, name in enumerate(names):
+                if name.startswith("I-"):
+                    self.start[j] = -10.0
+                    for i, prev in enumerate(names):
+                        if prev[2:] != name[2:]:
+                            self.transitions[i, j] = -10.0
+
+    def nll(self, emissions, tags, mask):
+        batch, steps, _ = emissions.shape
+        lengths = mask.sum(1)
+        score = self.start[tags[:, 0]] + emissions[:, 0].gather(1, tags[:, :1]).squeeze(1)
+        alpha = self.start.unsqueeze(0) + emissions[:, 0]
+        for t in range(1, steps):
+            m = mask[:, t]
+            step = self.transitions[tags[:, t - 1], tags[:, t]] + emissions[:, t].gather(1, tags[:, t : t + 1]).squeeze(1)
+            score = score + step * m
+            nxt = torch.logsumexp(alpha.unsqueeze(2) + self.transitions.unsqueeze(0) + emissions[:, t].unsqueeze(1), dim=1)
+            alpha = torch.where(m.unsqueeze(1) > 0, nxt, alpha)
+        last = tags.gather(1, (lengths - 1).long().unsqueeze(1)).squeeze(1)
+        score = score + self.end[last]
+        log_z = torch.logsumexp(alpha + self.end.unsqueeze(0), dim=1)
+        return (log_z - score).mean()
+
+    def decode(self, emissions, length):
+        """Viterbi for one sequence (validation only; the runtime decodes in TypeScript)."""
+        e = emissions[:length]
+        score = self.start + e[0]
+        back = []
+        for t in range(1, length):
+            total = score.unsqueeze(1) + self.transitions
+            best, idx = total.max(dim=0)
+            back.append(idx)
+            score = best + e[t]
+        score = score + self.end
+        path = [int(score.argmax())]
+        for idx in reversed(back):
+            path.append(int(idx[path[-1]]))
+        return path[::-1]
+
+
+def read_rows(path, feature_count):
+    rows = []
+    with open(path, encoding="utf8") as f:
+        for line in f:
+            r = json.loads(line)
+            feats = [[(mask >> i) & 1 for i in range(feature_count)] for mask in r["f"]]
+            rows.append((r["w"], r["h"], r["c"], feats, r["y"]))
+    return rows
+
+
+def make_batch(rows, training):
+    steps = max(len(r[0]) for r in rows)
+    chars = len(rows[0][2][0])
+    feature_count = len(rows[0][3][0])
+    b = len(rows)
+    word_ids = torch.zeros(b, steps, dtype=torch.int64)
+    char_ids = torch.zeros(b, steps, chars, dtype=torch.int64)
+    features = torch.zeros(b, steps, feature_count)
+    tags = torch.zeros(b, steps, dtype=torch.int64)
+    mask = torch.zeros(b, steps)
+    lengths = torch.zeros(b, dtype=torch.int64)
+    for i, (w, h, c, f, y) in enumerate(rows):
+        n = len(w)
+        if training:
+            w = [hb if random.random() < WORD_DROPOUT else wi for wi, hb in zip(w, h)]
+        word_ids[i, :n] = torch.tensor(w)
+        char_ids[i, :n] = torch.tensor(c)
+        features[i, :n] = torch.tensor(f, dtype=torch.float32)
+        tags[i, :n] = torch.tensor(y)
+        mask[i, :n] = 1
+        lengths[i] = n
+    return word_ids, char_ids, features, lengths, tags, mask
+
+
+def batches(rows, training):
+    order = sorted(range(len(rows)), key=lambda i: (len(rows[i][0]), random.random() if training else i))
+    groups = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
+    if training:
+        random.shuffle(groups)
+    for g in groups:
+        yield make_batch([rows[i] for i in g], training)
+
+
+def spans(tags, names):
+    out, start, kind = set(), None, None
+    for i, t in enumerate(tags + [0]):
+        name = names[t]
+        if start is not None and not (name.startswith("I-") and name[2:] == kind):
+            out.add((start, i, kind))
+            start = None
+        if name.startswith("B-") or (name.startswith("I-") and start is None):
+            start, kind = i, name[2:]
+    return out
+
+
+def evaluate(tagger, crf, rows, names):
+    tagger.eval()
+    tp = fp = fn = 0
+    with torch.no_grad():
+        for word_ids, char_ids, features, lengths, tags, _ in batches(rows, False):
+            em = tagger(word_ids, char_ids, features, lengths)
+            for i in range(em.shape[0]):
+                n = int(lengths[i])
+                gold = spans(tags[i, :n].tolist(), names)
+                pred = spans(crf.decode(em[i], n), names)
+                tp += len(gold & pred)
+                fp += len(pred - gold)
+                fn += len(gold - pred)
+    p = tp / max(tp + fp, 1)
+    r = tp / max(tp + fn, 1)
+    return {"precision": round(p, 4), "recall": round(r, 4), "f1": round(2 * p * r / max(p + r, 1e-9), 4)}
+
+
+def export(tagger, crf, meta, model_dir, name, scores):
+    tagger.eval()
+    b, t, c, f = 2, 7, meta["maxCharsPerToken"], len(meta["features"])
+    example = (
+        torch.ones(b, t, dtype=torch.int64),
+        torch.ones(b, t, c, dtype=torch.int64),
+        torch.zeros(b, t, f),
+        torch.tensor([t, 3], dtype=torch.int64),
+    )
+    torch.onnx.export(
+        tagger,
+        example,
+        os.path.join(model_dir, "model.onnx"),
+        input_names=["word_ids", "char_ids", "features", "lengths"],
+        output_names=["emissions"],
+        dynamic_axes={
+            "word_ids": {0: "batch", 1: "steps"},
+            "char_ids": {0: "batch", 1: "steps"},
+            "features": {0: "batch", 1: "steps"},
+            "lengths": {0: "batch"},
+            "emissions": {0: "batch", 1: "steps"},
+        },
+        opset_version=13,
+    )
+    with open(os.path.join(model_dir, "crf.json"), "w") as f_out:
+        json.dump(
+            {
+                "labels": meta["labels"],
+                "start": [round(v, 6) for v in crf.start.tolist()],
+                "end": [round(v, 6) for v in crf.end.tolist()],
+                "transitions": [[round(v, 6) for v in row] for row in crf.transitions.tolist()],
+            },
+            f_out,
+        )
+    config = {
+        "name": name,
+        "format": "word-char-features-bilstm-crf/1",
+        "labels": meta["labels"],
+        "entityTypes": ["PERSON", "LOCATION", "ORGANIZATION"],
+        "features": meta["features"],
+        "maxCharsPerToken": meta["maxCharsPerToken"],
+        "maxTokensPerWindow": 128,
+        "inputs": ["word_ids", "char_ids", "features", "lengths"],
+        "output": "emissions",
+        "training": {
+            "seed": SEED,
+            "epochs": EPOCHS,
+            "hidden": HIDDEN,
+            "data": meta["data"],
+            "validation": scores,
+        },
+    }
+    with open(os.path.join(model_dir, "config.json"), "w") as f_out:
+        json.dump(config, f_out, indent=2)
+
+
+def main():
+    model_dir = sys.argv[1]
+    name = os.path.basename(os.path.normpath(model_dir))
+    work = os.path.join(os.path.dirname(os.path.abspath(__file__)), "work")
+    with open(os.path.join(work, "meta.json")) as f:
+        meta = json.load(f)
+    names = meta["labels"]
+    feature_count = len(meta["features"])
+    train = read_rows(os.path.join(work, "train.jsonl"), feature_count)
+    valid = read_rows(os.path.join(work, "valid.jsonl"), feature_count)
+    limit = int(os.environ.get("NER_TRAIN_LIMIT", "0"))
+    if limit:
+        train = train[:limit]
+    print(f"train {len(train)} valid {len(valid)}", flush=True)
+
+    tagger = Tagger(meta["wordVocabularySize"], meta["charVocabularySize"], feature_count, len(names))
+    crf = Crf(len(names), names)
+    params = list(tagger.parameters()) + list(crf.parameters())
+    optimizer = torch.optim.Adam(params, lr=LR)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda epoch: 0.6**epoch)
+    best, best_state = -1.0, None
+    for epoch in range(EPOCHS):
+        tagger.train()
+        started = time.time()
+        total, count = 0.0, 0
+        for word_ids, char_ids, features, lengths, tags, mask in batches(train, True):
+            optimizer.zero_grad()
+            loss = crf.nll(tagger(word_ids, char_ids, features, lengths), tags, mask)
+            loss.backward()
+            nn.utils.clip_grad_norm_(params, 5.0)
+            optimizer.step()
+            total += float(loss)
+            count += 1
+            if count % 500 == 0:
+                print(f"  epoch {epoch + 1} batch {count} loss {total / count:.4f} {time.time() - started:.0f}s", flush=True)
+        scheduler.step()
+        scores = evaluate(tagger, crf, valid, names)
+        print(f"epoch {epoch + 1} loss {total / max(count, 1):.4f} valid {scores} {time.time() - started:.0f}s", flush=True)
+        if scores["f1"] > best:
+            # Export every improvement, so an interrupted run still leaves the best model so far.
+            best = scores["f1"]
+            export(tagger, crf, meta, model_dir, name, dict(scores, epoch=epoch + 1))
+            print(f"exported {model_dir} (epoch {epoch + 1})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
+# evaluation (TypeScript). Deterministic for a given seed; about 30 minutes on 2 CPU cores.
+#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v1)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+MODEL_DIR="${1:-models/pii-ner-v1}"
+mkdir -p "$MODEL_DIR"
+export OMP_NUM_THREADS=2 MKL_NUM_THREADS=2
+npx tsx models/ner/build-data.ts "$MODEL_DIR"
+/usr/bin/python3 models/ner/train.py "$MODEL_DIR"
+npx tsx models/ner/eval.ts "$MODEL_DIR"
