@@ -313,6 +313,7 @@ async function main(): Promise<void> {
     count: SYNTHETIC_TRAIN + SYNTHETIC_VALID,
     multiSentence: 0.3,
     caseVariants: true,
+    joinAdjacentNames: true,
   });
   const corpora = capLength([
     ...readBtc('train'),

@@ -25,7 +25,7 @@ HIDDEN = int(os.environ.get("NER_HIDDEN", "96"))
 DROPOUT = 0.3
 WORD_DROPOUT = 0.15  # share of words swapped for their hashed bucket, as unseen words are at inference
 BATCH = 64
-EPOCHS = int(os.environ.get("NER_EPOCHS", "2"))
+EPOCHS = int(os.environ.get("NER_EPOCHS", "4"))
 LR = 3e-3
 
 

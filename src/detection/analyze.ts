@@ -97,7 +97,8 @@ function firstStartingAtOrAfter(accepted: Span[], position: number): number {
  * - a span that wholly contains every accepted span it overlaps replaces them (an address containing
  *   a city keeps the address);
  * - a dropped span that still reaches past what was accepted widens the winner it overlaps to cover
- *   it (the winner's type and score are kept).
+ *   it (the winner's type and score are kept), except that a model guess never widens a validated
+ *   pattern span (whose extent the pattern knows exactly).
  */
 export function mergeSpans(spans: Span[]): Span[] {
   const accepted: Span[] = [];
@@ -120,6 +121,8 @@ export function mergeSpans(spans: Span[]): Span[] {
     const [first, last] = overlapRange(accepted, span);
     const overlapped = accepted.slice(first, last);
     if (covered(span, overlapped)) continue;
+    // A validated span knows its own extent: a model guess running past it does not widen it.
+    if (isModelGuess(span) && overlapped.some((a) => !isModelGuess(a))) continue;
     const winner = [...overlapped].sort(priority)[0]!;
     const widened = {
       ...winner,

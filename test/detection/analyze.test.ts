@@ -96,7 +96,7 @@ describe('mergeSpans', () => {
   it('never leaves a detected character uncovered', () => {
     const inputs = [
       [span('LOC', 20, 26, 0.98, 'ner'), span('ADDR', 0, 26, 0.9, 'pattern')],
-      [span('ORG', 0, 12, 0.9, 'ner'), span('ADDR', 8, 30, 0.95, 'pattern')],
+      [span('ORG', 0, 12, 0.9, 'deny'), span('ADDR', 8, 30, 0.95, 'pattern')],
       [span('A', 0, 10, 0.9), span('B', 5, 15, 0.8), span('C', 12, 20, 0.7)],
     ];
     for (const spans of inputs) {
@@ -109,6 +109,11 @@ describe('mergeSpans', () => {
         expect(merged[i]!.start).toBeGreaterThanOrEqual(merged[i - 1]!.end);
     }
     expect(mergeSpans(inputs[0]!).map((s) => s.entity_type)).toEqual(['ADDR']);
+  });
+
+  it('does not let a model guess widen a validated span it runs past', () => {
+    const merged = mergeSpans([span('ORG', 0, 12, 0.99, 'ner'), span('IP', 8, 20, 0.9, 'pattern')]);
+    expect(merged.map((s) => [s.entity_type, s.start, s.end])).toEqual([['IP', 8, 20]]);
   });
 
   it('prefers deny over pattern over NER on a full tie, and keeps touching spans', () => {

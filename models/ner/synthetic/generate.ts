@@ -32,10 +32,7 @@ export interface GenerateOptions {
   caseVariants: boolean;
   /** Fix the language of every example (names, titles, dates); by default 30% English, the rest uniform. */
   language?: Language;
-  /**
-   * Label "{first} {last}" as one PERSON instead of two adjacent ones. pii-ner-v1 was trained without
-   * it (build-data keeps it off so the committed model stays reproducible); the evaluation set uses it.
-   */
+  /** Label "{first} {last}" as one PERSON instead of two adjacent ones (training and evaluation both do). */
   joinAdjacentNames?: boolean;
 }
 
