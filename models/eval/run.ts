@@ -2,6 +2,7 @@
  * Product-level detection evaluation: `npm run eval` (= `npx tsx models/eval/run.ts`).
  * Prints markdown: per data set, precision/recall/F1 per entity type, and more (see --help).
  */
+import { NER_DATA_DIR } from '../ner/corpora.js';
 import { parseArgs } from 'node:util';
 import { createDetectionEngine } from '../../src/detection/engine.js';
 import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
@@ -16,7 +17,7 @@ const USAGE = `usage: npx tsx models/eval/run.ts [options]
   --model <dir>      model directory (default models/pii-ner-v1)
   --set <name>       data set to run, repeatable or comma-separated (default: all)
                      ${EVAL_SETS.map((s) => s.name).join(', ')}
-  --data-dir <dir>   where the public corpora live (default /work/shared/data/ner, or $NER_DATA_DIR)
+  --data-dir <dir>   where the public corpora live (default ../shared/data/ner beside the repository, or $NER_DATA_DIR)
   --limit <n>        only n labelled (and n clean) texts of each set, evenly spread, for a quick look
   --threads <n>      ONNX intra-op threads (default 2)
   --batch <n>        texts per engine.detect call (default 50)`;
@@ -64,7 +65,7 @@ function parseOptions(argv: string[]): Options | undefined {
   return {
     modelDir: values.model ?? 'models/pii-ner-v1',
     sets,
-    dataDir: values['data-dir'] ?? process.env.NER_DATA_DIR ?? '/work/shared/data/ner',
+    dataDir: values['data-dir'] ?? NER_DATA_DIR,
     limit: positiveInteger('limit', values.limit, Number.POSITIVE_INFINITY),
     threads: positiveInteger('threads', values.threads, 2),
     batchSize: positiveInteger('batch', values.batch, 50),

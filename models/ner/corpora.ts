@@ -1,8 +1,9 @@
 /**
- * Readers for the labelled corpora in /work/shared/data/ner. Every sentence becomes a text (tokens
+ * Readers for the labelled corpora in ../shared/data/ner (beside the repository). Every sentence becomes a text (tokens
  * joined by single spaces) with character spans, so training and evaluation both go through our own
  * tokenizer instead of the corpus tokenization.
  */
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +22,9 @@ export interface LabelledText {
   ignored?: { start: number; end: number }[];
 }
 
-export const NER_DATA_DIR = process.env.NER_DATA_DIR ?? '/work/shared/data/ner';
+/** The corpora live in the shared folder beside the repository (`../shared/data/ner`), or $NER_DATA_DIR. */
+export const NER_DATA_DIR =
+  process.env.NER_DATA_DIR ?? fileURLToPath(new URL('../../../shared/data/ner', import.meta.url));
 
 const TAG_TYPES: Record<string, EntityKind> = {
   per: 'PERSON',

@@ -1,3 +1,4 @@
+import { NER_DATA_DIR } from '../../models/ner/corpora.js';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import type { EvalExample } from '../../models/eval/example.js';
 import { EVAL_SETS, findEvalSet } from '../../models/eval/sets.js';
 
 const PER_LOC = { PER: 'PERSON', LOC: 'LOCATION' };
-const DATA_DIR = process.env.NER_DATA_DIR ?? '/work/shared/data/ner';
+const DATA_DIR = NER_DATA_DIR;
 
 const valuesOf = (example: EvalExample, spans = example.gold): string[] =>
   spans.map((s) => `${s.type}:${example.text.slice(s.start, s.end)}`);
