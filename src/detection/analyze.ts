@@ -95,7 +95,7 @@ function firstStartingAtOrAfter(accepted: Span[], position: number): number {
  * Resolves overlaps; the result is sorted by start and non-overlapping. Greedy by priority, with two
  * rules so that no detected character is left in clear text:
  * - a span that wholly contains every accepted span it overlaps replaces them (an address containing
- *   a city keeps the address);
+ *   a city keeps the address), unless it is a model guess containing a validated span;
  * - a dropped span that still reaches past what was accepted widens the winner it overlaps to cover
  *   it (the winner's type and score are kept), except that a model guess never widens a validated
  *   pattern span (whose extent the pattern knows exactly).
@@ -110,6 +110,7 @@ export function mergeSpans(spans: Span[]): Span[] {
     if (overlapped.length === 0) {
       accepted.splice(first, 0, span);
     } else if (
+      !overrulesValidated(span, overlapped) &&
       overlapped.every((a) => span.start <= a.start && a.end <= span.end && spanLength(a) < spanLength(span))
     ) {
       accepted.splice(first, overlapped.length, span);
@@ -121,8 +122,7 @@ export function mergeSpans(spans: Span[]): Span[] {
     const [first, last] = overlapRange(accepted, span);
     const overlapped = accepted.slice(first, last);
     if (covered(span, overlapped)) continue;
-    // A validated span knows its own extent: a model guess running past it does not widen it.
-    if (isModelGuess(span) && overlapped.some((a) => !isModelGuess(a))) continue;
+    if (overrulesValidated(span, overlapped)) continue;
     const winner = [...overlapped].sort(priority)[0]!;
     const widened = {
       ...winner,
@@ -133,6 +133,10 @@ export function mergeSpans(spans: Span[]): Span[] {
   }
   return accepted;
 }
+
+/** A validated span knows its own extent: a model guess may neither swallow nor widen it. */
+const overrulesValidated = (span: Span, overlapped: Span[]) =>
+  isModelGuess(span) === 1 && overlapped.some((a) => !isModelGuess(a));
 
 /** Indices [first, last) of the accepted spans (sorted, non-overlapping) that overlap `span`. */
 function overlapRange(accepted: Span[], span: Span): [number, number] {

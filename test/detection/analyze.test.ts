@@ -111,9 +111,11 @@ describe('mergeSpans', () => {
     expect(mergeSpans(inputs[0]!).map((s) => s.entity_type)).toEqual(['ADDR']);
   });
 
-  it('does not let a model guess widen a validated span it runs past', () => {
-    const merged = mergeSpans([span('ORG', 0, 12, 0.99, 'ner'), span('IP', 8, 20, 0.9, 'pattern')]);
-    expect(merged.map((s) => [s.entity_type, s.start, s.end])).toEqual([['IP', 8, 20]]);
+  it('does not let a model guess widen or swallow a validated span', () => {
+    const runsPast = mergeSpans([span('ORG', 0, 12, 0.99, 'ner'), span('IP', 8, 20, 0.9, 'pattern')]);
+    expect(runsPast.map((s) => [s.entity_type, s.start, s.end])).toEqual([['IP', 8, 20]]);
+    const contains = mergeSpans([span('ORG', 0, 30, 0.99, 'ner'), span('EMAIL', 3, 25, 0.9, 'pattern')]);
+    expect(contains.map((s) => [s.entity_type, s.start, s.end])).toEqual([['EMAIL', 3, 25]]);
   });
 
   it('prefers deny over pattern over NER on a full tie, and keeps touching spans', () => {
