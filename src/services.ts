@@ -9,9 +9,9 @@ import { RateLimits } from './auth/rate-limit.js';
 import { deriveSubkey } from './crypto/master-keys.js';
 import { describeConnectionError } from './startup-errors.js';
 import { DetectionPool } from './detection/pool.js';
-import { TenantKeyring } from './vault/tenant-keys.js';
-import { TokenCache } from './vault/token-cache.js';
-import { TokenVault } from './vault/token-vault.js';
+import type { TenantKeyring } from './vault/tenant-keys.js';
+import type { TokenVault } from './vault/token-vault.js';
+import { createTokenVault } from './vault/create-token-vault.js';
 import { DEFAULT_DETECTION_SETTINGS } from './detection/types.js';
 
 /** A named check /readyz runs; readiness of later parts (the detection model) plugs in here. */
@@ -57,7 +57,7 @@ export async function createServices(
     await db.end();
     throw error;
   }
-  const keyring = new TenantKeyring(db, deriveSubkey(config.SERVICE_MASTER_KEY, 'data-key-wrapping'));
+  const vault = createTokenVault(db, redis, config);
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   const services: Services = {
@@ -69,8 +69,8 @@ export async function createServices(
     credentials: new CredentialStore(db),
     rateLimits: new RateLimits(redis, config.SERVICE_REDIS_PREFIX),
     providerKeyHmacKey: deriveSubkey(config.SERVICE_MASTER_KEY, 'provider-key-hmac'),
-    keyring,
-    vault: new TokenVault(db, keyring, new TokenCache(redis, config.SERVICE_REDIS_PREFIX)),
+    keyring: vault.keyring,
+    vault,
     metrics,
     readiness: [],
     detection: null,

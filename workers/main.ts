@@ -5,10 +5,7 @@ import { connectRedis, createRedis } from '../src/redis.js';
 import { describeConnectionError } from '../src/startup-errors.js';
 import { onShutdown } from '../src/lifecycle.js';
 import { startWorkers } from './runtime.js';
-import { deriveSubkey } from '../src/crypto/master-keys.js';
-import { TenantKeyring } from '../src/vault/tenant-keys.js';
-import { TokenCache } from '../src/vault/token-cache.js';
-import { TokenVault } from '../src/vault/token-vault.js';
+import { createTokenVault } from '../src/vault/create-token-vault.js';
 import { processors, schedules } from './processors/index.js';
 
 /** The worker process: runs every queue's processor from the catalog. */
@@ -23,11 +20,7 @@ async function main() {
   }
   const connection = createRedis(config.REDIS_URL, 'worker');
   await connectRedis(connection, config.REDIS_URL);
-  const vault = new TokenVault(
-    db,
-    new TenantKeyring(db, deriveSubkey(config.SERVICE_MASTER_KEY, 'data-key-wrapping')),
-    new TokenCache(connection, config.SERVICE_REDIS_PREFIX),
-  );
+  const vault = createTokenVault(db, connection, config);
   const runtime = await startWorkers({
     connection,
     redisPrefix: config.SERVICE_REDIS_PREFIX,

@@ -76,7 +76,8 @@ export class TokenCache {
    * server went away.
    */
   async ensureAvailable(): Promise<void> {
-    if (this.redis.status !== 'ready') throw cacheUnavailable(new Error(`redis connection is ${this.redis.status}`));
+    if (this.redis.status !== 'ready')
+      throw cacheUnavailable(new Error(`redis connection is ${this.redis.status}`));
     try {
       await this.redis.ping();
     } catch (error) {

@@ -40,7 +40,7 @@ const valueAad = (tenantId: string, tokenId: string) => `token:${tenantId}:${tok
 export class TokenVault {
   constructor(
     readonly db: Db,
-    private readonly keyring: TenantKeyring,
+    readonly keyring: TenantKeyring,
     readonly cache: TokenCache,
   ) {}
 

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { adminHeaders, adminPost, createTenant } from '../helpers/fixtures.js';
 import { expectNoLeak, PII, PII_PROMPT, startProxyHarness, type ProxyHarness } from './proxy-harness.js';
-import { eventually, queuesIdle, startProxyWorkers } from './proxy-workers.js';
+import {
+  drainQueues as queuesIdle,
+  eventually,
+  startInProcessWorkers as startProxyWorkers,
+} from '../helpers/in-process-workers.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;

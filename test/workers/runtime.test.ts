@@ -10,9 +10,7 @@ import { startWorkers, type ProcessorTable } from '../../workers/runtime.js';
 import { deleteRedisPrefix, REDIS_URL, testConfig } from '../helpers/test-app.js';
 import { startProcess } from '../helpers/processes.js';
 import { processors as realProcessors } from '../../workers/processors/index.js';
-import { TenantKeyring } from '../../src/vault/tenant-keys.js';
-import { TokenCache } from '../../src/vault/token-cache.js';
-import { TokenVault } from '../../src/vault/token-vault.js';
+import { createTokenVault } from '../../src/vault/create-token-vault.js';
 
 const config = testConfig();
 let db: Db;
@@ -32,12 +30,7 @@ afterAll(async () => {
   await deleteRedisPrefix(config.SERVICE_REDIS_PREFIX);
 });
 
-const vaultOn = (connection: Redis) =>
-  new TokenVault(
-    db,
-    new TenantKeyring(db, config.SERVICE_MASTER_KEY),
-    new TokenCache(connection, config.SERVICE_REDIS_PREFIX),
-  );
+const vaultOn = (connection: Redis) => createTokenVault(db, connection, config);
 
 async function seedSessions(tenant: string) {
   await db.query(`INSERT INTO tenants (id, name) VALUES ($1, 'Workers')`, [tenant]);
