@@ -31,9 +31,10 @@ export const healthRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     },
   ];
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Probes poll these every few seconds: their requests are not worth a log line each.
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const all = [...checks, ...services.readiness];
     const results = await Promise.all(all.map(async (c) => [c.name, await withTimeout(c.check)] as const));
     const failing = results.filter(([, ok]) => !ok).map(([name]) => name);
