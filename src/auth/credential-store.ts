@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js';
+import { KeyRecordCache } from '../key-record-cache.js';
 import { sha256 } from '../crypto/hashing.js';
 import { credentialKindOf } from '../credentials/key-format.js';
 import type { CredentialKind, Scope } from '../credentials/scopes.js';
@@ -20,19 +21,8 @@ export interface CredentialRecord {
   settings: TenantSettings;
 }
 
-// Key records may be cached in-process for at most 5 s (DESIGN 1); that bound is what makes a
-// revocation effective on every api process within 5 s.
-const CACHE_TTL_MS = 5_000;
-// Bounded so a flood of distinct bogus credentials cannot grow memory.
-const CACHE_MAX_ENTRIES = 10_000;
-
-interface CacheEntry {
-  record: CredentialRecord | null;
-  at: number;
-}
-
 export class CredentialStore {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache = new KeyRecordCache<CredentialRecord | null>();
 
   constructor(private readonly db: Queryable) {}
 
@@ -41,33 +31,14 @@ export class CredentialStore {
     const kind = credentialKindOf(credential);
     if (!kind) return null;
     const hash = sha256(credential);
-    const cacheKey = hash.toString('base64');
-    const now = Date.now();
-    const hit = this.cache.get(cacheKey);
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.record;
-
-    const record =
-      kind === 'client_session' ? await this.findClientSession(hash) : await this.findApiKey(hash, kind);
-    if (this.cache.size >= CACHE_MAX_ENTRIES) this.evictExpired(now);
-    this.cache.delete(cacheKey);
-    this.cache.set(cacheKey, { record, at: now });
-    return record;
+    return this.cache.get(hash.toString('base64'), () =>
+      kind === 'client_session' ? this.findClientSession(hash) : this.findApiKey(hash, kind),
+    );
   }
 
   /** Forget cached records now (this process only; other processes catch up within the TTL). */
   forgetAll(): void {
-    this.cache.clear();
-  }
-
-  private evictExpired(now: number) {
-    for (const [key, entry] of this.cache) {
-      if (now - entry.at >= CACHE_TTL_MS) this.cache.delete(key);
-    }
-    // Still full: drop the oldest entries (Map keeps insertion order).
-    for (const key of this.cache.keys()) {
-      if (this.cache.size < CACHE_MAX_ENTRIES) break;
-      this.cache.delete(key);
-    }
+    this.cache.forget();
   }
 
   private async findApiKey(hash: Buffer, kind: CredentialKind): Promise<CredentialRecord | null> {

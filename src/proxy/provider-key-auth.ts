@@ -4,7 +4,7 @@ import { providerKeyHmac } from '../credentials/provider-key-queries.js';
 import type { ProviderId } from '../providers/provider-ids.js';
 import { resolveSettings, type TenantSettings } from '../tenants/settings.js';
 import { ServiceError } from '../errors.js';
-import { SingleFlight } from '../single-flight.js';
+import { KeyRecordCache } from '../key-record-cache.js';
 
 export interface ProxyAccount {
   tenantId: string;
@@ -13,10 +13,6 @@ export interface ProxyAccount {
   baseUrl: string | null;
   settings: TenantSettings;
 }
-
-// Provider-key records are key records: cached at most 5 s (DESIGN 1), bounded.
-const CACHE_TTL_MS = 5_000;
-const CACHE_MAX = 10_000;
 
 /** The provider key a proxy request carries: `x-api-key` (messages) or `Authorization: Bearer`. */
 export function presentedProviderKey(request: FastifyRequest, allowApiKeyHeader: boolean): string | null {
@@ -28,8 +24,8 @@ export function presentedProviderKey(request: FastifyRequest, allowApiKeyHeader:
 
 /** Finds the tenant by the HMAC of the provider key in the request (SPEC 5.1); the key itself is never kept. */
 export class ProviderKeyAuth {
-  private readonly cache = new Map<string, { account: ProxyAccount | null; at: number }>();
-  private readonly lookups = new SingleFlight<ProxyAccount | null>();
+  // Provider-key records are key records: cached at most 5 s (DESIGN 1), bounded.
+  private readonly cache = new KeyRecordCache<ProxyAccount | null>();
 
   constructor(
     private readonly db: Queryable,
@@ -38,16 +34,7 @@ export class ProviderKeyAuth {
 
   async account(providerKey: string): Promise<ProxyAccount> {
     const hmac = providerKeyHmac(this.hmacKey, providerKey);
-    const cacheKey = hmac.toString('base64');
-    const hit = this.cache.get(cacheKey);
-    let account: ProxyAccount | null;
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) {
-      account = hit.account;
-    } else {
-      account = await this.lookups.run(cacheKey, () => this.load(hmac));
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(cacheKey, { account, at: Date.now() });
-    }
+    const account = await this.cache.get(hmac.toString('base64'), () => this.load(hmac));
     if (!account) throw new ServiceError('unauthorized', 'provider key is not registered with this service');
     return account;
   }

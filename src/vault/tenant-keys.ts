@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
 import { open, seal } from './envelope.js';
-import { SingleFlight } from '../single-flight.js';
+import { KeyRecordCache } from '../key-record-cache.js';
 
 /** A tenant's unwrapped keys of one version: one encrypts values, the other computes value HMACs. */
 export interface TenantKeys {
@@ -10,11 +10,6 @@ export interface TenantKeys {
   dataKey: Buffer;
   hmacKey: Buffer;
 }
-
-// Unwrapped keys are kept in memory briefly (like key records, at most 5 s), so a rotation or a
-// crypto-shred is seen by every process within that bound.
-const CACHE_TTL_MS = 5_000;
-const CACHE_MAX = 10_000;
 
 const aad = (tenantId: string, version: number, purpose: 'data' | 'hmac') =>
   `tenant-key:${tenantId}:v${version}:${purpose}`;
@@ -25,8 +20,9 @@ const aad = (tenantId: string, version: number, purpose: 'data' | 'hmac') =>
  * values. Deleting a tenant's key rows makes its stored values unreadable.
  */
 export class TenantKeyring {
-  private readonly cache = new Map<string, { keys: TenantKeys; at: number }>();
-  private readonly lookups = new SingleFlight<TenantKeys>();
+  // Unwrapped keys are key records: kept at most 5 s, so a rotation or a crypto-shred is seen by
+  // every process within that bound.
+  private readonly cache = new KeyRecordCache<TenantKeys>();
 
   constructor(
     private readonly db: Db,
@@ -34,34 +30,22 @@ export class TenantKeyring {
   ) {}
 
   /** The active (newest, not retired) keys, created on first use. */
-  async active(tenantId: string): Promise<TenantKeys> {
-    const cacheKey = `${tenantId}:active`;
-    const cached = this.fromCache(cacheKey);
-    if (cached) return cached;
-    return this.lookups.run(cacheKey, async () => {
-      const { rows } = await this.db.query<KeyRow>(
-        `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys
-          WHERE tenant_id = $1::text AND retired_at IS NULL ORDER BY version DESC LIMIT 1`,
-        [tenantId],
-      );
-      const keys = rows[0] ? this.unwrap(tenantId, rows[0]) : await this.createVersion(tenantId);
-      this.remember(cacheKey, keys);
-      return keys;
+  active(tenantId: string): Promise<TenantKeys> {
+    return this.cache.get(`${tenantId}:active`, async () => {
+      const row = await selectActive(this.db, tenantId);
+      return row ? this.unwrap(tenantId, row) : this.createVersion(tenantId);
     });
   }
 
-  async version(tenantId: string, version: number): Promise<TenantKeys> {
-    const cacheKey = `${tenantId}:v${version}`;
-    const cached = this.fromCache(cacheKey);
-    if (cached) return cached;
-    const { rows } = await this.db.query<KeyRow>(
-      `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys WHERE tenant_id = $1::text AND version = $2::int`,
-      [tenantId, version],
-    );
-    if (!rows[0]) throw new Error(`tenant key version ${version} is gone`);
-    const keys = this.unwrap(tenantId, rows[0]);
-    this.remember(cacheKey, keys);
-    return keys;
+  version(tenantId: string, version: number): Promise<TenantKeys> {
+    return this.cache.get(`${tenantId}:v${version}`, async () => {
+      const { rows } = await this.db.query<KeyRow>(
+        `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys WHERE tenant_id = $1::text AND version = $2::int`,
+        [tenantId, version],
+      );
+      if (!rows[0]) throw new Error(`tenant key version ${version} is gone`);
+      return this.unwrap(tenantId, rows[0]);
+    });
   }
 
   /**
@@ -90,19 +74,15 @@ export class TenantKeyring {
 
   /** Forget this tenant's cached keys in this process. */
   forget(tenantId: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${tenantId}:`)) this.cache.delete(key);
+    this.cache.forget((key) => key.startsWith(`${tenantId}:`));
   }
 
   private async createVersion(tenantId: string): Promise<TenantKeys> {
     return withTransaction(this.db, async (client) => {
       // Two processes minting a tenant's first token at once must agree on one key.
       await client.query(`SELECT pg_advisory_xact_lock(hashtext($1::text))`, [`tenant-keys:${tenantId}`]);
-      const { rows } = await client.query<KeyRow>(
-        `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys
-          WHERE tenant_id = $1::text AND retired_at IS NULL ORDER BY version DESC LIMIT 1`,
-        [tenantId],
-      );
-      if (rows[0]) return this.unwrap(tenantId, rows[0]);
+      const row = await selectActive(client, tenantId);
+      if (row) return this.unwrap(tenantId, row);
       return this.insertVersion(client, tenantId, 1, randomBytes(32), randomBytes(32));
     });
   }
@@ -134,20 +114,19 @@ export class TenantKeyring {
       hmacKey: open(this.wrappingKey, row.wrapped_hmac_key, aad(tenantId, row.version, 'hmac')),
     };
   }
-
-  private fromCache(key: string): TenantKeys | null {
-    const hit = this.cache.get(key);
-    return hit && Date.now() - hit.at < CACHE_TTL_MS ? hit.keys : null;
-  }
-
-  private remember(key: string, keys: TenantKeys) {
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(key, { keys, at: Date.now() });
-  }
 }
 
 interface KeyRow {
   version: number;
   wrapped_data_key: Buffer;
   wrapped_hmac_key: Buffer;
+}
+
+async function selectActive(db: Pick<Db, 'query'>, tenantId: string): Promise<KeyRow | undefined> {
+  const { rows } = await db.query<KeyRow>(
+    `SELECT version, wrapped_data_key, wrapped_hmac_key FROM tenant_keys
+      WHERE tenant_id = $1::text AND retired_at IS NULL ORDER BY version DESC LIMIT 1`,
+    [tenantId],
+  );
+  return rows[0];
 }
