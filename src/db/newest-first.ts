@@ -8,6 +8,10 @@ export interface Filter {
   value: unknown;
 }
 
+/** `column = value` when a value is given; nothing otherwise (an optional list filter). */
+export const equalsFilter = (column: string, value: string | number | undefined, cast = 'text'): Filter[] =>
+  value === undefined ? [] : [{ sql: (p) => `${column} = ${p}::${cast}`, value }];
+
 /**
  * Keyset page of an admin list, newest first by (created_at, id), fetching limit + 1 rows so the
  * caller can tell whether there is a next page. Table and column lists are our own constants.

@@ -35,10 +35,12 @@ export function requestedTokenIds(body: unknown): { ids: string[]; malformed: st
   return { ids: [...ids], malformed: [...malformed] };
 }
 
-export function checkRevealLimits(body: unknown): void {
-  const { ids, malformed } = requestedTokenIds(body);
-  if (ids.length + malformed.length > MAX_REVEAL_TOKENS)
+/** 413 past the token limit; otherwise the requested ids, so the body is scanned once. */
+export function checkRevealLimits(body: unknown): { ids: string[]; malformed: string[] } {
+  const requested = requestedTokenIds(body);
+  if (requested.ids.length + requested.malformed.length > MAX_REVEAL_TOKENS)
     throw tooLarge(`tokens: at most ${MAX_REVEAL_TOKENS} per call`);
+  return requested;
 }
 
 const TOKEN_ID = /^[A-Za-z0-9]{8}$/;

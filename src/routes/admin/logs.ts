@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { parseInput } from '../../http/client-errors.js';
 import { decodeCursor, listQuerySchema, toPage } from '../../http/pagination.js';
 import { isoOrNull, isoWithOffset } from '../../http/timestamps.js';
-import { selectNewestFirst, type Filter } from '../../db/newest-first.js';
+import { equalsFilter, selectNewestFirst, type Filter } from '../../db/newest-first.js';
 import { requireTenant } from '../../tenants/tenant-queries.js';
 import { GRANT_COLUMNS, type GrantRow } from '../../reveal/grants.js';
 import { tenantParamsSchema } from './tenants.js';
@@ -20,9 +20,6 @@ function rangeFilters(q: { from?: string | undefined; to?: string | undefined })
   if (q.to) filters.push({ sql: (p) => `created_at < ${p}::timestamptz`, value: q.to });
   return filters;
 }
-
-const equals = (column: string, value: string | undefined): Filter[] =>
-  value === undefined ? [] : [{ sql: (p) => `${column} = ${p}::text`, value }];
 
 const revealsQuery = listQuerySchema.extend({
   ...timeRange,
@@ -70,10 +67,10 @@ export const logRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       tenantId: t,
       filters: [
         ...rangeFilters(q),
-        ...equals('outcome', q.outcome),
-        ...equals('end_user_id', q.end_user_id),
-        ...equals('token_id', q.token?.toLowerCase()),
-        ...equals('grant_id', q.grant_id),
+        ...equalsFilter('outcome', q.outcome),
+        ...equalsFilter('end_user_id', q.end_user_id),
+        ...equalsFilter('token_id', q.token?.toLowerCase()),
+        ...equalsFilter('grant_id', q.grant_id),
       ],
       limit: q.limit,
       after: decodeCursor(q.cursor),
@@ -133,7 +130,11 @@ export const logRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       columns: `event_id, seq, source, entity_type, label, score, created_at, event_id || ':' || lpad(seq::text, 6, '0') AS id`,
       idColumn: `(event_id || ':' || lpad(seq::text, 6, '0'))`,
       tenantId: t,
-      filters: [...rangeFilters(q), ...equals('entity_type', q.entity_type), ...equals('source', q.source)],
+      filters: [
+        ...rangeFilters(q),
+        ...equalsFilter('entity_type', q.entity_type),
+        ...equalsFilter('source', q.source),
+      ],
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });

@@ -5,7 +5,7 @@ import { ServiceError } from '../../errors.js';
 import { parseInput } from '../../http/client-errors.js';
 import { decodeCursor, listQuerySchema, toPage } from '../../http/pagination.js';
 import { isoOrNull, isoWithOffset } from '../../http/timestamps.js';
-import { selectNewestFirst } from '../../db/newest-first.js';
+import { equalsFilter, selectNewestFirst } from '../../db/newest-first.js';
 import { requireTenant } from '../../tenants/tenant-queries.js';
 import { open } from '../../vault/envelope.js';
 import { debugAad } from '../../proxy/proxy-call-log.js';
@@ -69,14 +69,14 @@ export const requestLogRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       request.query,
     );
     await requireTenant(db, t);
-    const filters = [];
-    if (q.provider) filters.push({ sql: (p: string) => `provider = ${p}::text`, value: q.provider });
-    if (q.status !== undefined) filters.push({ sql: (p: string) => `status = ${p}::int`, value: q.status });
     const rows = await selectNewestFirst<RequestRow>(db, {
       table: 'request_log',
       columns: COLUMNS,
       tenantId: t,
-      filters,
+      filters: [
+        ...equalsFilter('provider', q.provider || undefined),
+        ...equalsFilter('status', q.status, 'int'),
+      ],
       limit: q.limit,
       after: decodeCursor(q.cursor),
     });

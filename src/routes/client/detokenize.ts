@@ -5,7 +5,7 @@ import { callerOf, clientAuth } from '../../auth/client-auth.js';
 import { callerEndUser } from '../../auth/end-user.js';
 import { isServiceError, ServiceError } from '../../errors.js';
 import { parseInput } from '../../http/client-errors.js';
-import { checkRevealLimits, MAX_CHARACTERS, requestedTokenIds } from '../../http/client-limits.js';
+import { checkRevealLimits, MAX_CHARACTERS } from '../../http/client-limits.js';
 import { newId } from '../../crypto/random-ids.js';
 import { sha256 } from '../../crypto/hashing.js';
 import { isoWithOffset } from '../../http/timestamps.js';
@@ -41,12 +41,11 @@ export const detokenizeRoutes: FastifyPluginAsync<{ services: Services }> = asyn
     { preHandler: clientAuth(services, { scope: ['detokenize:own', 'detokenize:any'] }) },
     async (request, reply) => {
       const caller = callerOf(request);
-      checkRevealLimits(request.body);
+      const { ids, malformed } = checkRevealLimits(request.body);
       const body = parseInput(detokenizeSchema, request.body);
       const endUser = callerEndUser(caller, body.end_user_id, 'detokenize');
       const namedSession = requestedSessionId(request, body.session_id);
       const session = namedSession ? await findSession(db, caller.tenantId, namedSession) : null;
-      const { ids, malformed } = requestedTokenIds(body);
 
       const grantId = body.grant_id ?? null;
       const attempt = (outcomes: RevealAttempt['entries']): RevealAttempt => ({
