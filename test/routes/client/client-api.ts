@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sha256 } from '../../../src/crypto/hashing.js';
 import { DEFAULT_DETECTION_SETTINGS } from '../../../src/detection/types.js';
 import { startTestApp, testConfig, type TestApp } from '../../helpers/test-app.js';
-import { mintClientSession } from '../../helpers/fixtures.js';
+import { createKey, createTenant, mintClientSession } from '../../helpers/fixtures.js';
 
 /**
  * Shared pieces of the client API integration tests: an app with the real detection pool, real
@@ -11,6 +11,7 @@ import { mintClientSession } from '../../helpers/fixtures.js';
  */
 
 /** Values every detector finds by pattern (checksums included), so policy tests never depend on NER quality. */
+import { startInProcessWorkers } from '../../helpers/in-process-workers.js';
 export {
   drainQueues,
   eventually,
@@ -82,6 +83,32 @@ export async function startDetectingApp(
     throw error;
   }
   return t;
+}
+
+/** A detecting app, real workers, a tenant and a secret key: what most client API test files start with. */
+export interface ClientApiFixture {
+  t: TestApp;
+  tenant: string;
+  secretKey: string;
+  secret: Client;
+  close(): Promise<void>;
+}
+
+export async function startClientApi(tenantName: string): Promise<ClientApiFixture> {
+  const t = await startDetectingApp();
+  const workers = await startInProcessWorkers(t);
+  const tenant = await createTenant(t.app, tenantName);
+  const secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
+  return {
+    t,
+    tenant,
+    secretKey,
+    secret: clientOf(t, secretKey),
+    close: async () => {
+      await workers.close();
+      await t.close();
+    },
+  };
 }
 
 /** Reveal-log rows of these tokens, oldest attempt first. */

@@ -9,21 +9,20 @@ import {
   clientSessionId,
   drainQueues,
   revealRows,
-  startDetectingApp,
-  startInProcessWorkers,
+  startClientApi,
   statuses,
   tokenizeValues,
   VALUES,
   type Client,
   type DetokenizeResponse,
-  type InProcessWorkers,
+  type ClientApiFixture,
   endUserSession,
 } from './client-api.js';
 
 const ORIGIN = 'https://app.shop.example';
 
 let t: TestApp;
-let workers: InProcessWorkers;
+let api: ClientApiFixture;
 let tenant: string;
 let secretKey: string;
 let secret: Client;
@@ -31,18 +30,14 @@ let revealsAny: Client;
 let publishable: Client;
 
 beforeAll(async () => {
-  t = await startDetectingApp();
-  workers = await startInProcessWorkers(t);
-  tenant = await createTenant(t.app, 'Reveal policy');
-  secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
-  secret = clientOf(t, secretKey);
+  api = await startClientApi('Reveal policy');
+  ({ t, tenant, secretKey, secret } = api);
   revealsAny = clientOf(t, (await createKey(t.app, tenant, { kind: 'secret', scopes: [...SCOPES] })).key);
   const pub = await createKey(t.app, tenant, { kind: 'publishable', allowed_origins: [ORIGIN] });
   publishable = clientOf(t, pub.key, { origin: ORIGIN });
 });
 afterAll(async () => {
-  await workers?.close();
-  await t?.close();
+  await api?.close();
 });
 
 describe('each rule of SPEC 5.4 alone', () => {

@@ -6,19 +6,18 @@ import {
   drainQueues,
   endUserSession,
   revealRows,
-  startDetectingApp,
-  startInProcessWorkers,
+  startClientApi,
   statuses,
   tokenizeValues,
   VALUES,
   type Client,
-  type InProcessWorkers,
+  type ClientApiFixture,
 } from './client-api.js';
 
 const ORIGIN = 'https://app.shop.example';
 
 let t: TestApp;
-let workers: InProcessWorkers;
+let api: ClientApiFixture;
 let tenant: string;
 let secretKey: string;
 let secret: Client;
@@ -30,15 +29,11 @@ async function enroll(endUser: string, name = 'Phone') {
 }
 
 beforeAll(async () => {
-  t = await startDetectingApp();
-  workers = await startInProcessWorkers(t);
-  tenant = await createTenant(t.app, 'Devices');
-  secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
-  secret = clientOf(t, secretKey);
+  api = await startClientApi('Devices');
+  ({ t, tenant, secretKey, secret } = api);
 });
 afterAll(async () => {
-  await workers?.close();
-  await t?.close();
+  await api?.close();
 });
 
 describe('POST /v1/devices', () => {

@@ -6,19 +6,18 @@ import { bullPrefix } from '../../../src/queues/catalog.js';
 import {
   clientOf,
   endUserSession,
-  startDetectingApp,
-  startInProcessWorkers,
+  startClientApi,
   statuses,
   tokenizeValues,
   VALUES,
   type Client,
-  type InProcessWorkers,
+  type ClientApiFixture,
 } from './client-api.js';
 
 const ORIGIN = 'https://app.shop.example';
 
 let t: TestApp;
-let workers: InProcessWorkers;
+let api: ClientApiFixture;
 let tenant: string;
 let secretKey: string;
 let secret: Client;
@@ -57,19 +56,15 @@ async function expectKept(tenantId: string, id: string) {
 }
 
 beforeAll(async () => {
-  t = await startDetectingApp();
-  workers = await startInProcessWorkers(t);
-  tenant = await createTenant(t.app, 'Erasure');
-  secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
-  secret = clientOf(t, secretKey);
+  api = await startClientApi('Erasure');
+  ({ t, tenant, secretKey, secret } = api);
   revealsAny = clientOf(
     t,
     (await createKey(t.app, tenant, { kind: 'secret', scopes: ['detokenize:any'] })).key,
   );
 });
 afterAll(async () => {
-  await workers?.close();
-  await t?.close();
+  await api?.close();
 });
 
 describe('DELETE /v1/tokens/{id}', () => {

@@ -6,20 +6,19 @@ import {
   clientOf,
   drainQueues,
   revealRows,
-  startDetectingApp,
-  startInProcessWorkers,
+  startClientApi,
   statuses,
   tokenizeValues,
   VALUES,
   type Client,
-  type InProcessWorkers,
+  type ClientApiFixture,
   endUserSession,
 } from './client-api.js';
 
 const ORIGIN = 'https://app.shop.example';
 
 let t: TestApp;
-let workers: InProcessWorkers;
+let api: ClientApiFixture;
 let tenant: string;
 let secretKey: string;
 let secret: Client;
@@ -28,15 +27,11 @@ const createGrantRaw = (by: Client, payload: unknown, headers?: Record<string, s
   by.send('POST', '/v1/reveal-grants', payload, headers ? { headers } : {});
 
 beforeAll(async () => {
-  t = await startDetectingApp();
-  workers = await startInProcessWorkers(t);
-  tenant = await createTenant(t.app, 'Grants');
-  secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
-  secret = clientOf(t, secretKey);
+  api = await startClientApi('Grants');
+  ({ t, tenant, secretKey, secret } = api);
 });
 afterAll(async () => {
-  await workers?.close();
-  await t?.close();
+  await api?.close();
 });
 
 describe('POST /v1/reveal-grants', () => {

@@ -4,13 +4,12 @@ import { createKey, createTenant } from '../../helpers/fixtures.js';
 import {
   clientOf,
   drainQueues,
-  startDetectingApp,
-  startInProcessWorkers,
+  startClientApi,
   tokenCount,
   tokenOf,
   VALUES,
   type Client,
-  type InProcessWorkers,
+  type ClientApiFixture,
   type TokenizeResponse,
   endUserSession,
 } from './client-api.js';
@@ -18,7 +17,7 @@ import {
 const ORIGIN = 'https://app.shop.example';
 
 let t: TestApp;
-let workers: InProcessWorkers;
+let api: ClientApiFixture;
 let tenant: string;
 let secretKey: string;
 let secret: Client;
@@ -41,11 +40,8 @@ async function createdBy(tokenIds: string[]): Promise<(string | null)[]> {
 }
 
 beforeAll(async () => {
-  t = await startDetectingApp();
-  workers = await startInProcessWorkers(t);
-  tenant = await createTenant(t.app, 'Tokenize');
-  secretKey = (await createKey(t.app, tenant, { kind: 'secret' })).key;
-  secret = clientOf(t, secretKey);
+  api = await startClientApi('Tokenize');
+  ({ t, tenant, secretKey, secret } = api);
   const pub = await createKey(t.app, tenant, {
     kind: 'publishable',
     allowed_origins: ['https://*.shop.example'],
@@ -53,8 +49,7 @@ beforeAll(async () => {
   publishable = clientOf(t, pub.key, { origin: ORIGIN });
 });
 afterAll(async () => {
-  await workers?.close();
-  await t?.close();
+  await api?.close();
 });
 
 describe('POST /v1/client/tokenize: the response', () => {
