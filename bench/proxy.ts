@@ -1,3 +1,5 @@
+import { NER_TYPES } from '../src/detection/engine.js';
+import { BUILTIN_ENTITY_TYPES } from '../src/detection/types.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { startFakeProvider, type FakeProvider } from '../test/fake-provider/index.js';
@@ -32,18 +34,7 @@ const MANY = 32;
 const PROVIDER_SCENARIO = { chunkSize: 40, writeDelayMs: 10, stampEvents: true };
 
 /** Detection types the engine serves without the NER model. */
-const NON_NER_ENTITIES = [
-  'EMAIL_ADDRESS',
-  'PHONE_NUMBER',
-  'CREDIT_CARD',
-  'IBAN_CODE',
-  'US_SSN',
-  'IP_ADDRESS',
-  'DATE_OF_BIRTH',
-  'CRYPTO_WALLET',
-  'SECRET',
-  'STREET_ADDRESS',
-];
+const NON_NER_ENTITIES = BUILTIN_ENTITY_TYPES.filter((type) => !NER_TYPES.has(type));
 
 interface Target {
   name: string;

@@ -2,7 +2,8 @@ import { loadNerModel, type NerModel } from './ner/model.js';
 import { analyzeText, maskTokenTexts } from './analyze.js';
 import type { DetectionSettings, Span } from './types.js';
 
-const NER_TYPES = new Set(['PERSON', 'LOCATION', 'ORGANIZATION']);
+/** Entity types only the NER model finds; with none of them on, the model is not run. */
+export const NER_TYPES: ReadonlySet<string> = new Set(['PERSON', 'LOCATION', 'ORGANIZATION']);
 
 export interface DetectionEngineOptions {
   modelDir: string;
