@@ -29,12 +29,14 @@ import {
   buildLexicon,
   legalForms,
 } from './synthetic/lexicon.js';
-import type { Lexicon } from './synthetic/lexicon.js';
+import type { Language, Lexicon } from './synthetic/lexicon.js';
 import { createRandom } from './synthetic/random.js';
+import { EXTRA_HARD_NEGATIVES, EXTRA_TEMPLATES } from './synthetic/templates-extra.js';
 import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './synthetic/templates-train.js';
+import { substituteEntities } from './augment.js';
 
 export const SEED = 20240611;
-const SYNTHETIC_TRAIN = 48_000;
+const SYNTHETIC_TRAIN = 64_000;
 const SYNTHETIC_VALID = 1_500;
 const WORD_BUCKETS = 2048;
 const MAX_CHARS_PER_TOKEN = 16;
@@ -288,6 +290,12 @@ async function writeRows(
   return tokenCount;
 }
 
+function joinLists(...records: Record<Language, string[]>[]): Record<Language, string[]> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, records.flatMap((record) => record[language])]),
+  ) as Record<Language, string[]>;
+}
+
 /** Long corpus sentences are cut to this many characters at a space, to keep training batches small. */
 function capLength(texts: LabelledText[], maxChars = 400): LabelledText[] {
   return texts.map(({ text, spans }) => {
@@ -308,20 +316,28 @@ async function main(): Promise<void> {
   const lexicon = buildLexicon('train');
   const random = createRandom(SEED);
   const synthetic = generateCorpus(lexicon, random, {
-    templates: TRAIN_TEMPLATES,
-    hardNegatives: HARD_NEGATIVES,
+    templates: joinLists(TRAIN_TEMPLATES, EXTRA_TEMPLATES),
+    hardNegatives: joinLists(HARD_NEGATIVES, EXTRA_HARD_NEGATIVES),
     count: SYNTHETIC_TRAIN + SYNTHETIC_VALID,
     multiSentence: 0.3,
     caseVariants: true,
     joinAdjacentNames: true,
   });
-  const corpora = capLength([
-    ...readBtc('train'),
-    ...readWnut('wnut17train.conll'),
-    // Every second Europeana passage: historical OCR text helps German and French casing, but should not outweigh chat text.
-    ...EUROPEANA_FILES.flatMap((file) => readEuropeana(file).filter((_, i) => i % 2 === 0)),
+  const btc = readBtc('train');
+  const wnut = readWnut('wnut17train.conll');
+  // Every second Europeana passage: historical OCR text helps German and French casing, but should not outweigh chat text.
+  const europeana = EUROPEANA_FILES.map((file) => ({
+    language: file.startsWith('enp_FR') ? ('fr' as const) : ('de' as const),
+    texts: readEuropeana(file).filter((_, i) => i % 2 === 0),
+  }));
+  const corpora = capLength([...btc, ...wnut, ...europeana.flatMap((e) => e.texts)]);
+  const substituted = capLength([
+    ...substituteEntities([...btc, ...wnut], lexicon, random, { language: 'en', copies: 2 }),
+    ...europeana.flatMap(({ language, texts }) =>
+      substituteEntities(texts, lexicon, random, { language, copies: 1 }),
+    ),
   ]);
-  const train = [...synthetic.slice(0, SYNTHETIC_TRAIN), ...corpora];
+  const train = [...synthetic.slice(0, SYNTHETIC_TRAIN), ...corpora, ...substituted];
   // Validation (model selection only): BTC dev, WNUT-17 dev and unseen synthetic prompts. Never UNER, BTC test or WNUT test.
   const valid = capLength([
     ...synthetic.slice(SYNTHETIC_TRAIN),
@@ -353,6 +369,7 @@ async function main(): Promise<void> {
     data: {
       syntheticTrainTexts: SYNTHETIC_TRAIN,
       corpusTrainTexts: corpora.length,
+      substitutedTrainTexts: substituted.length,
       trainTokens,
       validTexts: valid.length,
       validTokens,

@@ -116,17 +116,17 @@ function fillTemplate(
   builder.literal(template.slice(cursor));
 }
 
-function firstName(language: Language, lexicon: Lexicon, random: Random): string {
+export function firstName(language: Language, lexicon: Lexicon, random: Random): string {
   return random.chance(0.8)
     ? random.pick(lexicon.firstNames[language])
     : random.pick(lexicon.foreignFirstNames);
 }
 
-function surname(language: Language, lexicon: Lexicon, random: Random): string {
+export function surname(language: Language, lexicon: Lexicon, random: Random): string {
   return random.chance(0.8) ? random.pick(lexicon.surnames[language]) : random.pick(lexicon.foreignSurnames);
 }
 
-function fullName(language: Language, lexicon: Lexicon, random: Random): string {
+export function fullName(language: Language, lexicon: Lexicon, random: Random): string {
   const first = firstName(language, lexicon, random);
   const last = surname(language, lexicon, random);
   const roll = random.next();
