@@ -5,11 +5,14 @@ import { patternSpan } from './pattern-span.js';
 /**
  * Street addresses in the usual written forms of en/de/fr/es/it:
  *   "221B Baker Street", "1600 Pennsylvania Ave NW, Washington, DC 20500"   (number, name, street type)
+ *   "123 Main St\nApt 4\nSpringfield, IL 62704", "PO Box 123, Austin, TX 78701"
+ *   "Flat 5\nElm Lane\nChelmsford\nCM1 1AA", "Level 3, 100 George St, Sydney NSW 2000"
  *   "Hauptstraße 12, 10115 Berlin", "Berliner Straße 5a"                     (name + street type, number)
  *   "12 rue de la Paix, 75002 Paris"                                         (number, street type, name)
  *   "Calle Mayor 5, 28013 Madrid", "Via Roma 10, 00184 Roma"                 (street type, name, number)
  * A street needs a capitalised name and a house number; a postcode/city tail or an address word
- * nearby ("address", "wohne", "habite", "vivo", "abito" …) raises the score.
+ * nearby ("address", "wohne", "habite", "vivo", "abito" …) raises the score. A US or Canadian town,
+ * state and postcode ("Springfield, IL 62704") is an address on its own too.
  */
 
 const SCORE_STREET = 0.65;
@@ -18,6 +21,10 @@ const SCORE_LOWERCASE_TYPE = 0.45;
 /** "In 2020 Oxford Street …": a year where the house number would be, and nothing else to confirm it. */
 const SCORE_YEAR_AS_NUMBER = 0.35;
 const SCORE_WEAK_TYPE = 0.45;
+/** "PO Box 1234": a postal address, though not a street. */
+const SCORE_PO_BOX = 0.6;
+/** "Springfield, IL 62704": a town with a valid state or province code and a postcode of its format. */
+const SCORE_TOWN_POSTCODE = 0.6;
 // A postcode and town (or a flat number) after the street make a postal address all but certain.
 const TAIL_BONUS = 0.3;
 
@@ -42,10 +49,18 @@ function alternation(
   words: string[],
   transform: (w: string) => string = (w) => w.replace(/\./g, '\\.'),
 ): string {
-  return `(?:${[...words]
+  return `(?:${[...new Set(words)]
     .sort((a, b) => b.length - a.length)
     .map(transform)
     .join('|')})`;
+}
+
+/** A word as written in running text: "Street", "STREET" and, unless `lower` is false, "street". */
+function spellings(words: readonly string[], lower = true): string[] {
+  return words.flatMap((w) => {
+    if (w === w.toUpperCase()) return [w];
+    return lower ? [w, w[0]!.toLowerCase() + w.slice(1), w.toUpperCase()] : [w, w.toUpperCase()];
+  });
 }
 
 // ---- tails: postcode and city ----
@@ -60,18 +75,71 @@ const NOT_A_TOWN_WORD = String.raw`(?!(?:The|This|That|These|Please|Thanks|Thank
 // Words that start a new sentence but never a town ("221B Baker Street, Please call"); articles are
 // missing on purpose ("The Hague", "Le Havre", "Los Angeles").
 // prettier-ignore
-const NOT_A_TOWN_START = String.raw`(?!(?:Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
-const CITY = String.raw`${NOT_A_TOWN_START}${CAP}(?:(?:${S}|-)(?:(?:am|an der|im|sur|de|del|di|upon|on)${S})?${NOT_A_TOWN_WORD}${CAP}){0,2}`;
+const NOT_A_TOWN_START = String.raw`(?!(?:Yes|No|Okay|Sure|Sorry|Good|Great|Fine|Done|Sounds|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
+/** "St. Louis", "Mt. Vernon", "Ft. Worth": a town whose name starts with an abbreviation. */
+const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
+/** "IL 62704", "NSW 2000", "ON M5V 2T6": a state or province code before a postcode ends the town. */
+const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
+const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)(?:(?:am|an der|im|sur|de|del|di|upon|on)${S})?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
 const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
-const US_STATE_ZIP = String.raw`[A-Z]{2}${S}\d{5}(?:-\d{4})?(?!\d)`;
+
+// USPS state and territory codes, with the armed forces' AA, AE and AP.
+// prettier-ignore
+const US_STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
+  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
+  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI', 'FM',
+  'MH', 'PW', 'AA', 'AE', 'AP',
+];
+// prettier-ignore
+const US_STATE_NAMES = [
+  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware',
+  'District of Columbia', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas',
+  'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi',
+  'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York',
+  'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island',
+  'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
+  'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico',
+];
+const US_STATE_CODE = `(?:${US_STATE_CODES.join('|')})`;
+const US_STATE = String.raw`${US_STATE_CODE}(?![\p{L}\p{N}])`;
+const US_STATE_NAME = String.raw`${alternation(US_STATE_NAMES)}(?![\p{L}\p{N}])`;
+const ZIP = String.raw`\d{5}(?:-\d{4})?(?![\p{L}\p{N}])`;
+const CA_PROVINCE = String.raw`(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?![\p{L}\p{N}])`;
+/** Canada Post: letter digit letter, digit letter digit; D, F, I, O, Q and U are never used. */
+const CA_POSTCODE = String.raw`[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00a0-]?\d[ABCEGHJ-NPRSTV-Z]\d(?![\p{L}\p{N}])`;
+const AU_STATE = String.raw`(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?![\p{L}\p{N}])`;
+/** What follows a town: "IL 62704", "Illinois 62704-1234", "ON M5V 2T6", "NSW 2000". */
+const REGION_POSTCODE = String.raw`(?:${US_STATE},?${S}${ZIP}|${US_STATE_NAME},?${S}${ZIP}|${CA_PROVINCE},?${S}${CA_POSTCODE}|${AU_STATE},?${S}\d{4}(?![\p{L}\p{N}]))`;
+/** "Springfield, IL 62704", "London NW1 6XE", "Chelmsford\nEssex\nCM1 1AA", "Sydney NSW 2000", "Springfield, IL". */
+const TOWN_POSTCODE = String.raw`${CITY}(?:,?${S}${REGION_POSTCODE}|(?:${SEP}${CITY}){0,2}${SEP}${UK_POSTCODE}|,${S}${US_STATE})`;
+// prettier-ignore
+const COUNTRIES = [
+  'United States of America', 'United States', 'USA', 'U.S.A.', 'US', 'U.S.', 'United Kingdom', 'UK', 'U.K.',
+  'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'Ireland', 'Canada', 'Australia',
+  'New Zealand', 'Germany', 'Deutschland', 'France', 'Spain', 'España', 'Italy', 'Italia', 'Austria',
+  'Österreich', 'Switzerland', 'Schweiz', 'Suisse', 'Svizzera', 'Belgium', 'Belgique', 'België', 'Netherlands',
+  'The Netherlands', 'Nederland', 'Luxembourg', 'Portugal', 'Denmark', 'Sweden', 'Norway', 'Finland', 'Poland',
+  'Mexico', 'México', 'India', 'South Africa', 'Singapore',
+];
+/** The last line of an international address: ", USA", "\nUnited Kingdom". */
+const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())])}(?![\p{L}\p{N}])`;
 /**
- * ", Washington, DC 20500" / ", London NW1 6XE" / ", Springfield" / "\nLondon\nSW1A 2AA". After a line
- * break the city must come with a ZIP or postcode: a capitalised word on the next line may be anything.
+ * The town after an English-language street. With a state or postcode it may follow a comma, spaces
+ * or a line break ("…St\nSpringfield, IL 62704"); a town alone only a comma (", Springfield"), as a
+ * capitalised word after a space or on the next line may be anything.
  */
-const EN_TAIL = String.raw`(?:,${S}${CITY}(?:,?${S}${US_STATE_ZIP}|${SEP}${UK_POSTCODE})?|${NL}${CITY}(?:,?${S}${US_STATE_ZIP}|${SEP}${UK_POSTCODE})|${SEP}${UK_POSTCODE})`;
-/** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" */
-const EU_TAIL = String.raw`(?:${SEP}(?:[A-Z]{1,2}-)?\d{5}${S}${CITY}(?:${S}(?:\([A-Z]{2}\)|[A-Z]{2}(?![\p{L}])|CEDEX))?)`;
-const EN_UNIT = String.raw`(?:,?${S}(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|#)\.?${S02}#?[A-Za-z0-9-]{1,6})`;
+const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|,${S}${CITY})(?:${COUNTRY})?`;
+const COUNTRY_AT_END = new RegExp(`${COUNTRY}$`, 'u');
+/** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
+const POSTAL_TAIL = new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u');
+
+/** Whether a matched tail names a state or postcode, not just a town (and perhaps a country). */
+function isPostalTail(tail: string | undefined): boolean {
+  return tail !== undefined && POSTAL_TAIL.test(tail.replace(COUNTRY_AT_END, ''));
+}
+/** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" / ", 28013 Madrid, España" */
+const EU_TAIL = String.raw`(?:${SEP}(?:[A-Z]{1,2}-)?\d{5}${S}${CITY}(?:${S}(?:\([A-Z]{2}\)|[A-Z]{2}(?![\p{L}])|CEDEX))?(?:${COUNTRY})?)`;
 // prettier-ignore
 const EU_UNIT_WORDS = alternation(
   ['App', 'Appartement', 'Apt', 'Bât', 'Bâtiment', 'Esc', 'Escalera', 'Piso', 'Puerta', 'Pta', 'Scala', 'Sc', 'Int',
@@ -81,23 +149,113 @@ const EU_UNIT_WORDS = alternation(
 /** Floor, staircase or flat between the house number and the postcode: "3. OG", "3º B", "Bât. A", "scala B". */
 const EU_UNIT = String.raw`(?:,${S}(?:\d{1,2}\.?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}[º°ª]${S0}[A-Za-z0-9]{0,4}|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}))`;
 
-// ---- en: "221B Baker Street", "1600 Pennsylvania Ave NW" ----
+// ---- en: "221B Baker Street", "1600 Pennsylvania Ave NW", "Flat 5\nElm Lane" ----
 
+// Street types that name a street and little else.
 // prettier-ignore
 const EN_TYPES_STRONG = [
-  'Street', 'St.', 'St', 'Avenue', 'Ave.', 'Ave', 'Road', 'Rd.', 'Rd', 'Boulevard', 'Blvd.', 'Blvd', 'Lane', 'Ln.',
-  'Ln', 'Drive', 'Dr.', 'Dr', 'Parkway', 'Pkwy', 'Highway', 'Hwy',
+  'Street', 'St', 'Avenue', 'Ave', 'Av', 'Road', 'Rd', 'Boulevard', 'Blvd', 'Lane', 'Ln', 'Drive', 'Dr', 'Parkway',
+  'Pkwy', 'Highway', 'Hwy', 'Expressway', 'Expy', 'Freeway', 'Fwy', 'Turnpike', 'Tpke',
 ];
 // Street types that are also everyday words ("5 Million Dollars Way"): they need a tail or an address word.
 // prettier-ignore
 const EN_TYPES_WEAK = [
-  'Court', 'Ct.', 'Ct', 'Place', 'Pl.', 'Square', 'Sq.', 'Terrace', 'Way', 'Circle', 'Crescent', 'Close', 'Gardens',
-  'Grove', 'Row', 'Mews', 'Walk', 'Alley', 'Trail', 'Plaza', 'Loop',
+  'Court', 'Ct', 'Place', 'Pl', 'Square', 'Sq', 'Terrace', 'Ter', 'Terr', 'Tce', 'Way', 'Circle', 'Cir',
+  'Crescent', 'Cres', 'Close', 'Gardens', 'Gdns', 'Grove', 'Row', 'Mews', 'Walk', 'Alley', 'Aly', 'Trail', 'Trl',
+  'Plaza', 'Plz', 'Loop',
 ];
-const EN_TYPES = alternation([...EN_TYPES_STRONG, ...EN_TYPES_WEAK]);
-const EN_WEAK_TYPE_AT_END = new RegExp(`${alternation(EN_TYPES_WEAK)}$`);
+// The rest of USPS Publication 28's street suffixes (appendix C1) and British and Australian ones. Most
+// are common words ("3 Big Ideas Center", "10 Simple Ways"), so a town alone does not confirm them: a
+// state or postcode, a flat or suite, or an address word must.
+// prettier-ignore
+const EN_TYPES_FAINT = [
+  'Branch', 'Bridge', 'Brook', 'Brooks', 'Burg', 'Burgs', 'Bypass', 'Camp', 'Canyon', 'Cape', 'Causeway', 'Center',
+  'Centre', 'Centers', 'Circles', 'Cliff', 'Cliffs', 'Club', 'Common', 'Commons', 'Corner', 'Corners', 'Course',
+  'Courts', 'Cove', 'Coves', 'Creek', 'Crest', 'Crossing', 'Crossroad', 'Crossroads', 'Curve', 'Dale', 'Dam',
+  'Divide', 'Drives', 'Estate', 'Estates', 'Extension', 'Extensions', 'Fall', 'Falls', 'Ferry', 'Field', 'Fields',
+  'Flat', 'Flats', 'Ford', 'Fords', 'Forest', 'Forge', 'Forges', 'Fork', 'Forks', 'Fort', 'Garden', 'Gateway',
+  'Glen', 'Glens', 'Green', 'Greens', 'Groves', 'Harbor', 'Harbour', 'Harbors', 'Haven', 'Heights', 'Hts', 'Hill',
+  'Hills', 'Hollow', 'Inlet', 'Island', 'Islands', 'Isle', 'Junction', 'Junctions', 'Key', 'Keys', 'Knoll',
+  'Knolls', 'Lake', 'Lakes', 'Land', 'Landing', 'Light', 'Lights', 'Loaf', 'Lock', 'Locks', 'Lodge', 'Mall',
+  'Manor', 'Manors', 'Meadow', 'Meadows', 'Mill', 'Mills', 'Mission', 'Motorway', 'Mount', 'Mountain', 'Mountains',
+  'Neck', 'Orchard', 'Oval', 'Overpass', 'Park', 'Parks', 'Parkways', 'Pass', 'Passage', 'Path', 'Pike', 'Pine',
+  'Pines', 'Plain', 'Plains', 'Point', 'Points', 'Port', 'Ports', 'Prairie', 'Radial', 'Ramp', 'Ranch', 'Rapid',
+  'Rapids', 'Rest', 'Ridge', 'Ridges', 'River', 'Roads', 'Route', 'Rue', 'Run', 'Shoal', 'Shoals', 'Shore',
+  'Shores', 'Skyway', 'Spring', 'Springs', 'Spur', 'Spurs', 'Squares', 'Station', 'Stravenue', 'Stream', 'Streets',
+  'Summit', 'Throughway', 'Trace', 'Track', 'Trafficway', 'Tunnel', 'Underpass', 'Union', 'Unions', 'Valley',
+  'Valleys', 'Via', 'Viaduct', 'View', 'Views', 'Village', 'Villages', 'Ville', 'Vista', 'Walks', 'Wall', 'Ways',
+  'Well', 'Wells',
+  // British and Australian
+  'Approach', 'Arcade', 'Broadway', 'Chase', 'Circus', 'Croft', 'Embankment', 'Esplanade', 'Gate', 'Parade', 'Pde',
+  'Quay', 'Rise', 'Vale', 'Wharf', 'Yard',
+];
+// Abbreviations may end in a dot ("St.", "Ave.").
+const EN_TYPE_ABBREVIATIONS = new Set([
+  ...['St', 'Ave', 'Av', 'Rd', 'Blvd', 'Ln', 'Dr', 'Pkwy', 'Hwy', 'Expy', 'Fwy', 'Tpke', 'Ct', 'Pl', 'Sq'],
+  ...['Ter', 'Terr', 'Tce', 'Cir', 'Cres', 'Gdns', 'Aly', 'Trl', 'Plz', 'Hts', 'Pde'],
+]);
+const EN_TYPES = alternation(
+  spellings([...EN_TYPES_STRONG, ...EN_TYPES_WEAK, ...EN_TYPES_FAINT]).flatMap((w) =>
+    EN_TYPE_ABBREVIATIONS.has(w[0]!.toUpperCase() + w.slice(1).toLowerCase()) ? [`${w}.`, w] : [w],
+  ),
+);
+const TYPE_STRENGTH = new Map<string, 'strong' | 'weak'>([
+  ...EN_TYPES_STRONG.map((t) => [t.toLowerCase(), 'strong'] as const),
+  ...EN_TYPES_WEAK.map((t) => [t.toLowerCase(), 'weak'] as const),
+]);
+
+/** Strong, weak or faint: a street type in lower case ("Elm street") is as weak as an everyday word. */
+function typeStrength(type: string): 'strong' | 'weak' | 'faint' {
+  if (type[0] !== type[0]!.toUpperCase()) return 'faint';
+  return TYPE_STRENGTH.get(type.replace(/\.$/, '').toLowerCase()) ?? 'faint';
+}
+
+const HOUSE_NUMBER = String.raw`\d{1,5}[A-Za-z]?(?:[-/]\d{1,5}[A-Za-z]?)?`;
+/** Not a house number: the end of a decimal, a time or a date ("2.5 Main", "10:30 Market"). */
+const NOT_AFTER_NUMBER = String.raw`(?<!\d[.,:/])`;
+const DIRECTION = String.raw`(?:NE|NW|SE|SW|N|S|E|W|North|South|East|West)`;
+/** A word of a street name; "PM" in "at 5 PM Main Street" is a time. */
+const EN_NAME_WORD = String.raw`(?!(?:AM|PM)(?![\p{L}]))(?:${CAP}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)(?![\p{L}\p{N}])|(?:St|Mt|Ft)\.)`;
+/** "State Route 9", "County Road 12", "Highway 61": roads known by a number. */
+const EN_NUMBERED_ROAD = String.raw`(?<qualifier>(?:State|County|US|U\.S\.|Interstate|Old|Farm${S}to${S}Market|FM)${S})?(?:Route|Rte\.?|Highway|Hwy\.?|Road|Rd\.?)${S}\d{1,4}[A-Z]?(?![\p{L}\p{N}])`;
+// USPS secondary unit designators and their British and Australian counterparts; in lower case only the
+// dwelling ones ("12 Main Street office 3" is where someone works, not a unit).
+// prettier-ignore
+const EN_UNIT_WORDS = alternation([
+  ...spellings(['Apt', 'Apartment', 'Suite', 'Ste', 'Unit', 'Flat']),
+  ...spellings(['Floor', 'Fl', 'Room', 'Rm', 'Bldg', 'Building', 'Dept', 'Lot', 'Space', 'Spc', 'Trailer', 'Trlr',
+    'Studio', 'Level', 'Lvl', 'Office', 'Ofc', 'Penthouse', 'PH', 'Box', 'Shop'], false),
+]);
+/** "4", "4B", "12-A", "B", "B2": a unit has a digit or is a single letter, never a word. */
+const UNIT_ID = String.raw`#?(?:\d{1,5}[A-Za-z]?(?:-?[A-Za-z0-9]{1,4})?|[A-Za-z](?:-?\d{1,4})?)(?![\p{L}\p{N}])`;
+const EN_UNIT = String.raw`(?:(?:,?${S}|,|${NL})(?:${EN_UNIT_WORDS}\.?${S02}${UNIT_ID}|#${S0}${UNIT_ID}|\d{1,2}(?:st|nd|rd|th)${S}(?:Floor|FLOOR|Fl\.?|FL)${E}))`;
+/** Units that make any street type an address: "… Hills Apt. 4"; "… Points #1" does not. */
+const DWELLING_UNIT = /^[,\s]*(?:apt|apartment|suite|ste|unit|flat)\b/i;
+/** A flat or suite written before the street: "Flat 3, 12 Baker Street", "Apt 4\n123 Main St". */
+// prettier-ignore
+const EN_UNIT_FIRST = String.raw`(?:${alternation(spellings(['Flat', 'Apt', 'Apartment', 'Unit', 'Suite', 'Ste', 'Studio', 'Level', 'Lvl']))}\.?${S}#?\d{1,4}[A-Za-z]?(?:,?${S}|,|${NL}))`;
+/** "PO Box 1234", "P.O. Box 12": a postal address, though not a street. */
+const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|box)${S0}#?\d{1,6}${E}`;
+/**
+ * Number, name, type: "1600 Pennsylvania Ave NW". With a flat or suite first the house number may be
+ * missing ("Flat 5\nElm Lane\nChelmsford\nCM1 1AA"); such a street counts only with a postcode. A PO
+ * box takes the street's place ("PO Box 12, Austin, TX 78701"); one pattern shares the tail. A type
+ * joined to a word ("Drive-in") is no street type.
+ */
 const EN_STREET = new RegExp(
-  String.raw`${B}(?:(?:Flat|Apt|Unit)\.?${S}\d{1,4}[A-Za-z]?,${S})?(?<number>\d{1,5}[A-Za-z]?(?:-\d{1,5})?)${S}(?:(?:${CAP}|\d{1,3}(?:st|nd|rd|th))${S}){1,3}(?<type>${EN_TYPES})(?:${S}(?:NW|NE|SW|SE|N|S|E|W)\.?)?${E}(?<unit>${EN_UNIT})?(?<tail>${EN_TAIL})?`,
+  String.raw`${B}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER})${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
+  'gu',
+);
+/** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */
+const MILITARY = new RegExp(
+  String.raw`${B}(?:(?:PSC|CMR|Unit)${S}\d{1,5}(?:,?${S}|,)Box${S}\d{1,5}|(?:USNS|USS|USCGC)${S}${CAP}(?:${S}${CAP}){0,2})${SEP}(?:APO|FPO|DPO)${S}(?:AA|AE|AP)${S}${ZIP}`,
+  'gu',
+);
+// A town pattern tries every capitalised word; it runs only on texts with a ZIP or a Canadian postcode.
+const TOWN_REGION_HINT = /\d{5}|[A-Z]\d[A-Z][ \u00a0-]?\d[A-Z]\d/;
+/** "Springfield, IL 62704", "Austin, Texas 78701", "Toronto, ON M5V 2T6" without a street before them. */
+const TOWN_REGION = new RegExp(
+  String.raw`${B}${CITY}(?:,${S0}(?:${US_STATE}|${US_STATE_NAME}),?${S}${ZIP}|,?${S}${CA_PROVINCE},?${S}${CA_POSTCODE})`,
   'gu',
 );
 
@@ -197,23 +355,65 @@ function isYear(houseNumber: string | undefined): boolean {
   return /^\d{4}$/.test(houseNumber ?? '') && n >= 1900 && n <= 2099;
 }
 
+/** Score of an English street or PO box before context words; null when it does not count. */
+function englishStreetScore(groups: Record<string, string | undefined>): number | null {
+  const { unit, type, road, tail } = groups;
+  const postal = isPostalTail(tail);
+  if (groups['poBox'] !== undefined) return tail ? SCORE_PO_BOX + TAIL_BONUS : SCORE_PO_BOX;
+  const number = groups['number'] ?? groups['afterUnit'];
+  if (number === undefined && !postal) return null;
+  let base: number;
+  let confirmed: boolean;
+  if (road !== undefined) {
+    base = groups['qualifier'] !== undefined ? SCORE_STREET : SCORE_WEAK_TYPE;
+    confirmed = postal || unit !== undefined;
+  } else {
+    const strength = typeStrength(type ?? '');
+    base = strength === 'strong' ? SCORE_STREET : SCORE_WEAK_TYPE;
+    confirmed =
+      postal ||
+      (strength === 'faint'
+        ? unit !== undefined && DWELLING_UNIT.test(unit)
+        : unit !== undefined || tail !== undefined);
+  }
+  if (confirmed) return base + TAIL_BONUS;
+  return isYear(number) ? SCORE_YEAR_AS_NUMBER : base;
+}
+
+/** Whether [start, end) lies inside one of the spans: sorted by start, each entry holds the furthest end so far. */
+function insideAny(sorted: { start: number; reach: number }[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && sorted[lo - 1]!.reach >= end;
+}
+
+/** Spans sorted by start with the furthest end reached up to each, for `insideAny`. */
+function reachIndex(spans: Span[]): { start: number; reach: number }[] {
+  let reach = -1;
+  return [...spans]
+    .sort((a, b) => a.start - b.start)
+    .map((s) => ({ start: s.start, reach: (reach = Math.max(reach, s.end)) }));
+}
+
 export function findAddressSpans(text: string): Span[] {
   const spans: Span[] = [];
+  const add = (start: number, end: number, score: number) =>
+    spans.push(patternSpan('STREET_ADDRESS', start, end, scoreInContext(text, start, end, score, CONTEXT)));
   const push = (m: RegExpMatchArray, base: number) => {
-    const start = m.index!;
-    const end = start + m[0].length;
     const confirmed = m.groups?.['tail'] !== undefined || m.groups?.['unit'] !== undefined;
-    const score = scoreInContext(text, start, end, confirmed ? base + TAIL_BONUS : base, CONTEXT);
-    spans.push(patternSpan('STREET_ADDRESS', start, end, score));
+    add(m.index!, m.index! + m[0].length, confirmed ? base + TAIL_BONUS : base);
   };
 
   for (const m of text.matchAll(EN_STREET)) {
-    const confirmed = m.groups?.['tail'] !== undefined || m.groups?.['unit'] !== undefined;
-    let base = SCORE_STREET;
-    if (EN_WEAK_TYPE_AT_END.test(m.groups?.['type'] ?? '')) base = SCORE_WEAK_TYPE;
-    if (!confirmed && isYear(m.groups?.['number'])) base = SCORE_YEAR_AS_NUMBER;
-    push(m, base);
+    const score = englishStreetScore(m.groups ?? {});
+    if (score !== null) add(m.index, m.index + m[0].length, score);
   }
+  for (const m of text.matchAll(MILITARY)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
   if (DE_HINT.test(text)) for (const m of text.matchAll(DE_STREET)) push(m, SCORE_STREET);
   for (const regex of [DE_PREFIXED, FR_STREET]) {
     for (const m of text.matchAll(regex)) push(m, SCORE_STREET);
@@ -223,6 +423,13 @@ export function findAddressSpans(text: string): Span[] {
       const type = m.groups?.['type'] ?? '';
       push(m, type[0] === type[0]?.toUpperCase() ? SCORE_STREET : SCORE_LOWERCASE_TYPE);
     }
+  }
+  // A town with its state and ZIP is an address of its own, unless a whole address already holds it.
+  if (!TOWN_REGION_HINT.test(text)) return spans;
+  const streets = reachIndex(spans.filter((s) => s.score >= SCORE_TOWN_POSTCODE));
+  for (const m of text.matchAll(TOWN_REGION)) {
+    const end = m.index + m[0].length;
+    if (!insideAny(streets, m.index, end)) add(m.index, end, SCORE_TOWN_POSTCODE);
   }
   return spans;
 }

@@ -11,14 +11,16 @@ import { patternSpan } from './pattern-span.js';
 
 /** Grouped as printed on a card ("4111 1111 1111 1111", "3782 822463 10005"). */
 const SCORE_GROUPED = 0.9;
+/** Grouped with dots ("4111.1111.1111.1111"): dots also join the parts of versions and other numbers. */
+const SCORE_DOTTED = 0.75;
 /** One block of digits: Luhn passes for one random number in ten, so it scores lower. */
 const SCORE_BLOCK = 0.75;
 
 const BEFORE = String.raw`(?<![\p{L}\p{N}_.,+\-])`;
 const AFTER = String.raw`(?![\p{L}\p{N}_]|[.,\-]\d)`;
 const BLOCK = new RegExp(String.raw`${BEFORE}\d{12,19}${AFTER}`, 'gu');
-// Groups joined by one separator, captured so the same one must repeat.
-const GROUPED = new RegExp(String.raw`${BEFORE}\d{4}([ \u00a0-])\d{2,6}(?:\1\d{1,6}){1,4}${AFTER}`, 'gu');
+// Groups joined by one separator (space, dash or dot), captured so the same one must repeat.
+const GROUPED = new RegExp(String.raw`${BEFORE}\d{4}([ \u00a0.-])\d{2,6}(?:\1\d{1,6}){1,4}${AFTER}`, 'gu');
 
 // prettier-ignore
 const CONTEXT: ContextRule = {
@@ -27,7 +29,7 @@ const CONTEXT: ContextRule = {
     'kreditkarte*', 'karte*', 'kartennummer', 'carte', 'cb', 'tarjeta', 'carta', 'pan',
   ]),
   negative: contextWords([
-    'order', 'invoice', 'tracking', 'reference', 'ref', 'iban', 'account', 'isbn', 'serial', 'sku', 'ticket',
+    'order', 'invoice', 'tracking', 'reference', 'ref', 'iban', 'account', 'isbn', 'serial', 'sku', 'ticket', 'version',
     'bestell*', 'rechnung*', 'sendung*', 'commande', 'facture', 'pedido', 'factura', 'ordine', 'fattura',
   ]),
 };
@@ -46,6 +48,7 @@ function knownIssuer(d: string): boolean {
   if (p2 === 34 || p2 === 37) return n === 15; // American Express
   if ((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39) return n >= 14 && n <= 19; // Diners
   if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
+  if (p4 === 2131 || p4 === 1800) return n === 15; // JCB's older 15-digit numbers
   if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649) || (p6 >= 622126 && p6 <= 622925)) {
     return n >= 16 && n <= 19; // Discover
   }
@@ -79,7 +82,11 @@ export function findCardSpans(text: string): Span[] {
     for (let n = groups.length; n >= 3; n--) {
       const head = groups.slice(0, n);
       if (groupedLikeACard(head.map((g) => g.length)) && isCard(head.join(''))) {
-        push(m.index, m.index + head.join(separator).length, SCORE_GROUPED);
+        push(
+          m.index,
+          m.index + head.join(separator).length,
+          separator === '.' ? SCORE_DOTTED : SCORE_GROUPED,
+        );
         break;
       }
     }

@@ -31,6 +31,11 @@ const SCORE_NATIONAL_BLOCK = 0.4;
 const SCORE_PHONE_LAYOUT = 0.6;
 /** Not valid, possible, written with separators and a trunk 0 ("07700 900123", fictional UK ranges). */
 const SCORE_POSSIBLE_TRUNK = 0.5;
+/**
+ * Not valid, ten digits in one block shaped like a North American number (area code and exchange
+ * start with 2-9): too common a shape to report alone, a phone context word lifts it over 0.5.
+ */
+const SCORE_NANP_SHAPED_BLOCK = 0.2;
 
 const MIN_DIGITS = 7;
 const MAX_DIGITS = 15;
@@ -54,6 +59,17 @@ const SSN_LAYOUT = /^\d{3}-\d{2}-\d{4}$/;
 const NANP_GROUPS = /^(?:1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
 const IBAN_HEAD_BEFORE = /[A-Z]{2}\d{2} $/;
 const NANP_LAYOUT = /^(?:\+?1[ .-])?(?:\(\d{3}\) ?|\d{3}([.-]))\d{3}[.-]\d{4}$|^\+1 \d{3} \d{3} \d{4}$/;
+const NANP_BLOCK = /^[2-9]\d{2}[2-9]\d{6}$/;
+/** "+44(0)20 7946 0958", "+49 (0)89 1234567": a trunk 0 in brackets after the country code is only ever a phone. */
+const TRUNK_IN_BRACKETS = /^\+\d{1,3}[ \u00a0]?\(0\)/;
+/**
+ * An extension after the number: " x123", "x1234", " ext. 12", ", extension 4", " #123". It belongs to
+ * the span, so the extension is not left in clear text beside the token.
+ */
+const EXTENSION =
+  /^[ \u00a0]{0,2},?[ \u00a0]{0,2}(?:x|ext|extn|extension|#)\.?[ \u00a0]{0,2}\d{1,6}(?![\p{L}\p{N}_])/iu;
+// Longest extension text: two spaces, a comma, two spaces, "extension", a dot, two spaces, six digits.
+const MAX_EXTENSION_CHARS = 24;
 const MONEY_BEFORE = /(?:[$€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY))[ \u00a0]?$/i;
 const MONEY_OR_UNIT_AFTER = /^[ \u00a0]?(?:[$€£¥₹%‰]|(?:EUR|USD|GBP|CHF|JPY|kg|km|mm|cm|ms|kb|mb|gb)\b)/i;
 
@@ -172,7 +188,11 @@ class WindowJudge {
     const number = this.parse(`+${digits}`);
     if (!number) return null;
     if (number.isValid()) return SCORE_INTERNATIONAL;
-    return formatted && number.isPossible() && (NANP_LAYOUT.test(window) || /\s/.test(window))
+    // "001-555-555-5555" is laid out like "+1-555-555-5555".
+    const layout = window.replace(/^00/, '+');
+    return formatted &&
+      number.isPossible() &&
+      (NANP_LAYOUT.test(layout) || /\s/.test(window) || TRUNK_IN_BRACKETS.test(window))
       ? SCORE_PHONE_LAYOUT
       : null;
   }
@@ -191,8 +211,9 @@ class WindowJudge {
         return startsWithZero ? SCORE_NATIONAL_TRUNK_BLOCK : SCORE_NATIONAL_BLOCK;
       }
     }
-    if (!formatted) return null;
-    if (this.regions.some((r) => r.code === 'US') && NANP_LAYOUT.test(window)) return SCORE_PHONE_LAYOUT;
+    const nanp = this.regions.some((r) => r.code === 'US');
+    if (!formatted) return nanp && NANP_BLOCK.test(window) ? SCORE_NANP_SHAPED_BLOCK : null;
+    if (nanp && NANP_LAYOUT.test(window)) return SCORE_PHONE_LAYOUT;
     if (startsWithZero) {
       for (const region of this.regions) {
         if (region.trunkZero && this.parse(digits, region.code)?.isPossible()) return SCORE_POSSIBLE_TRUNK;
@@ -271,11 +292,12 @@ function candidate(
   const [start, end] = piece.bounds(i, j);
   const textStart = runStart + start;
   const textEnd = runStart + end;
-  // Glued to letters or cut off at MAX_RUN in the middle of digits: not a phone number.
-  if (textEnd < text.length && /[\p{L}\p{N}_]/u.test(text[textEnd]!)) return null;
+  const extension = EXTENSION.exec(text.slice(textEnd, textEnd + MAX_EXTENSION_CHARS))?.[0] ?? '';
+  // Glued to letters (but for "x123") or cut off at MAX_RUN in the middle of digits: not a phone number.
+  if (!extension && textEnd < text.length && /[\p{L}\p{N}_]/u.test(text[textEnd]!)) return null;
   const base = judge.judge(text.slice(textStart, textEnd));
-  if (base === null || isMoneyOrMeasure(text, textStart, textEnd)) return null;
-  return { start: textStart, end: textEnd, base };
+  if (base === null || isMoneyOrMeasure(text, textStart, textEnd + extension.length)) return null;
+  return { start: textStart, end: textEnd + extension.length, base };
 }
 
 function scoredSpan(text: string, c: Candidate): Span | null {

@@ -84,6 +84,139 @@ describe('findAddressSpans', () => {
     }
   });
 
+  it.each([
+    [
+      'US, street, flat and town on three lines',
+      'Ship to:\n123 Main St\nApt 4\nSpringfield, IL 62704\nThanks',
+      '123 Main St\nApt 4\nSpringfield, IL 62704',
+    ],
+    [
+      'US, on one line without commas',
+      'Mail it to 9876 Oak Hills Suite 200 Lake Sarah, TX 75001-1234.',
+      '9876 Oak Hills Suite 200 Lake Sarah, TX 75001-1234',
+    ],
+    [
+      'US, USPS capitals',
+      '123 MAIN ST APT 4\nSPRINGFIELD IL 62704',
+      '123 MAIN ST APT 4\nSPRINGFIELD IL 62704',
+    ],
+    [
+      'US, directions and abbreviations',
+      'Office: 500 N. Michigan Ave., Chicago, IL 60611',
+      '500 N. Michigan Ave., Chicago, IL 60611',
+    ],
+    ['US, numbered street', 'at 1 W 34th St, New York, NY 10001', '1 W 34th St, New York, NY 10001'],
+    [
+      'US, numbered road',
+      '12345 State Route 9, Columbus, OH 43215',
+      '12345 State Route 9, Columbus, OH 43215',
+    ],
+    [
+      'US, state name',
+      '700 Congress Avenue, Austin, Texas 78701',
+      '700 Congress Avenue, Austin, Texas 78701',
+    ],
+    ['US, town and state without ZIP', '123 Main St\nSpringfield, IL', '123 Main St\nSpringfield, IL'],
+    [
+      'US, with the country',
+      'I live at 123 Main St, Springfield, IL 62704, USA.',
+      '123 Main St, Springfield, IL 62704, USA',
+    ],
+    [
+      'US, street type in lower case with a ZIP',
+      'send it to 42 Elm street, Springfield, IL 62704',
+      '42 Elm street, Springfield, IL 62704',
+    ],
+    ['US, PO box', 'PO Box 1234, Austin, TX 78701', 'PO Box 1234, Austin, TX 78701'],
+    ['US, PO box alone', 'Write to P.O. Box 12 instead', 'P.O. Box 12'],
+    ['US forces, APO', 'PSC 1234, Box 5678\nAPO AE 09123', 'PSC 1234, Box 5678\nAPO AE 09123'],
+    ['US forces, FPO', 'USS Nimitz\nFPO AP 96620', 'USS Nimitz\nFPO AP 96620'],
+    [
+      'UK, flat without house number',
+      'Flat 5\nElm Lane\nChelmsford\nCM1 1AA',
+      'Flat 5\nElm Lane\nChelmsford\nCM1 1AA',
+    ],
+    [
+      'UK, district, town and postcode',
+      '5 Market Street, Soho, London, W1D 3QF',
+      '5 Market Street, Soho, London, W1D 3QF',
+    ],
+    [
+      'UK, with the country',
+      '10 Downing Street\nLondon\nSW1A 2AA\nUnited Kingdom',
+      '10 Downing Street\nLondon\nSW1A 2AA\nUnited Kingdom',
+    ],
+    [
+      'UK, street type in lower case with a postcode',
+      'Studio 12\nSmith lock\nNorth Jane\nB1 2CD',
+      'Studio 12\nSmith lock\nNorth Jane\nB1 2CD',
+    ],
+    ['Canada', 'Our office is at 123 Main St W, Toronto, ON M5V 2T6.', '123 Main St W, Toronto, ON M5V 2T6'],
+    [
+      'Australia, level first',
+      'Level 3, 100 George St, Sydney NSW 2000',
+      'Level 3, 100 George St, Sydney NSW 2000',
+    ],
+    [
+      'Australia, unit/number',
+      '5/12 Smith Street, Melbourne VIC 3000',
+      '5/12 Smith Street, Melbourne VIC 3000',
+    ],
+    [
+      'a USPS suffix that is also a word, with a ZIP',
+      '123 Smith Mountains Apt. 456\nNew Jessica, NV 12345',
+      '123 Smith Mountains Apt. 456\nNew Jessica, NV 12345',
+    ],
+    [
+      'Germany, with the country',
+      'Hauptstraße 12, 10115 Berlin, Deutschland',
+      'Hauptstraße 12, 10115 Berlin, Deutschland',
+    ],
+  ])('finds an English-language address: %s', (_name, text, want) => {
+    expect(addresses(text)).toEqual([want]);
+  });
+
+  it.each([
+    ['She moved to Springfield, IL 62704 last year', 'Springfield, IL 62704'],
+    ['Billing: Austin, Texas 78701-1234', 'Austin, Texas 78701-1234'],
+    ['Toronto, ON M5V 2T6', 'Toronto, ON M5V 2T6'],
+    ['St. Louis, MO 63101', 'St. Louis, MO 63101'],
+  ])('finds a town, state and postcode on their own in %j', (text, want) => {
+    expect(addresses(text)).toEqual([want]);
+  });
+
+  it('needs a postcode, a flat or an address word for street types that are everyday words', () => {
+    expect(addresses('Meet me at 3 Oak Hills')).toEqual([]);
+    expect(addresses('We need 3 Big Hills #1, Springfield')).toEqual([]);
+    expect(addresses('I live at 3 Oak Hills')).toEqual(['3 Oak Hills']);
+    expect(addresses('3 Oak Hills Apt 2')).toEqual(['3 Oak Hills Apt 2']);
+    expect(addresses('3 Oak Hills, Springfield, IL 62704')).toEqual(['3 Oak Hills, Springfield, IL 62704']);
+  });
+
+  it('leaves numbers in ordinary English sentences alone', () => {
+    for (const text of [
+      'I have 3 main points',
+      'Call 2 drives',
+      'I have 3 Main Points, Springfield',
+      'Top 5 Ways To Save Money',
+      '10 Simple Ways, Explained',
+      'version 2.3 Main Street',
+      'Release 1.2.3 Oak Drive',
+      'Meet at 5 PM Main Street',
+      'at 10:30 Market Street',
+      'The price is $1,200 Park Avenue style',
+      'Order 12345 shipped to the Main Street store',
+      'Version 3, CA 94105 build',
+      'Sounds Good, OK 20000 units',
+      'We ordered 12 Large Pizzas and 3 Green Salads.',
+      'Flat 5, Elm Lane',
+      'Unit 4 passed, unit 5 failed',
+      'The box weighs 5 kg, PO 12345',
+    ]) {
+      expect(addresses(text), text).toEqual([]);
+    }
+  });
+
   it('finds two addresses in one text', () => {
     expect(addresses('From Hauptstraße 12, 10115 Berlin to 12 rue de la Paix, 75002 Paris')).toEqual([
       'Hauptstraße 12, 10115 Berlin',
@@ -95,5 +228,20 @@ describe('findAddressSpans', () => {
     expect(addresses(longText('Via Roma 10, 00184 Roma'))).toEqual(Array(3).fill('Via Roma 10, 00184 Roma'));
     expect(addresses('Abc '.repeat(50_000))).toEqual([]);
     expect(addresses('12 Abc '.repeat(28_000))).toEqual([]);
+    expect(addresses(longText('123 Main St\nApt 4\nSpringfield, IL 62704'))).toEqual(
+      Array(3).fill('123 Main St\nApt 4\nSpringfield, IL 62704'),
+    );
+    // Near misses that make the street, unit, town and country parts try and back off.
+    for (const unit of [
+      'Abc, ',
+      'Abc Def Ghi, AL 1',
+      'Flat 1\n',
+      '1 Abc Def Ghi Jkl ',
+      'St. St. ',
+      'USS Abc Def Ghi\n',
+    ]) {
+      expect(addresses(unit.repeat(Math.ceil(200_000 / unit.length))), unit).toEqual([]);
+    }
+    expect(addresses('1 Abc Hills #1 Apt '.repeat(10_000))).toEqual([]);
   });
 });

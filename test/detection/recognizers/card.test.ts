@@ -17,6 +17,13 @@ describe('findCardSpans', () => {
     ['JCB', '3530 1113 3330 0000'],
     ['Diners 4-6-4', '3056 930902 5904'],
     ['Visa 19 digits', '4111 1111 1111 1111 003'],
+    ['Visa 19 digits, one block', '4111111111111111003'],
+    ['Visa, dotted', '4111.1111.1111.1111'],
+    ['Mastercard, dotted', '5555.5555.5555.4444'],
+    ['American Express 4-6-5, dashed', '3782-822463-10005'],
+    ['JCB 15 digits (2131)', '213112345678904'],
+    ['JCB 15 digits (1800), 4-4-4-3', '1800 1234 5678 905'],
+    ['Diners 14 digits, one block', '30569309025904'],
   ])('finds %s', (_name, number) => {
     expect(cards(`Card: ${number}, exp 12/27`)).toEqual([number]);
   });
@@ -42,6 +49,10 @@ describe('findCardSpans', () => {
       '4111 1111 1111', // too short
       '41111 11111 11111 1', // not a card layout
       '4111 1111-1111 1111', // mixed separators
+      '4111.1111-1111.1111', // mixed separators
+      '4111.1111.1111.1112', // Luhn, dotted
+      '213112345678905', // Luhn, JCB 15
+      '2131 1234 5678 9040', // JCB 2131 is 15 digits only
       '4111111111111111111111', // too long
     ]) {
       expect(cards(text), text).toEqual([]);
@@ -51,6 +62,7 @@ describe('findCardSpans', () => {
   it('lowers the score of a bare block next to order or tracking words', () => {
     expect(cards('Tracking 4111111111111111')).toEqual([]);
     expect(cards('credit card 4111111111111111')).toEqual(['4111111111111111']);
+    expect(cards('version 4111.1111.1111.1111')).toEqual([]);
   });
 
   it('finds cards at the start and end, next to each other and inside punctuation', () => {
@@ -63,8 +75,10 @@ describe('findCardSpans', () => {
     expect(cards('Kreditkarte: 4111 1111 1111 1111 2024')).toEqual(['4111 1111 1111 1111']);
   });
 
-  it('never starts inside a longer number or a decimal', () => {
+  it('never starts inside a longer number, a decimal, a version or an IP address', () => {
     expect(cards('94111111111111111')).toEqual([]);
+    expect(cards('1.4111.1111.1111.1111')).toEqual([]);
+    expect(cards('10.0.19041.1234')).toEqual([]);
     expect(cards('0.4111111111111111')).toEqual([]);
     expect(cards('4111111111111111.5')).toEqual([]);
   });
@@ -73,5 +87,6 @@ describe('findCardSpans', () => {
     expect(cards(longText('Visa 4111 1111 1111 1111'))).toEqual(Array(3).fill('4111 1111 1111 1111'));
     expect(cards('4'.repeat(200_000))).toEqual([]);
     expect(cards('4111 '.repeat(40_000))).toEqual([]);
+    expect(cards('4111.'.repeat(40_000))).toEqual([]);
   });
 });

@@ -67,6 +67,25 @@ describe('findPatternSpans', () => {
     expect(found(clean)).toEqual([]);
   });
 
+  it('keeps a US address with its ZIP+4 and a phone with its extension whole', () => {
+    const text = 'Ship to 123 Main St\nApt 4\nSpringfield, IL 62704-1234\nor call (555) 555-5555 x123.';
+    expect(found(text)).toEqual([
+      ['STREET_ADDRESS', '123 Main St\nApt 4\nSpringfield, IL 62704-1234'],
+      ['PHONE_NUMBER', '(555) 555-5555 x123'],
+    ]);
+  });
+
+  it('finds nothing in clean English text with numbers', () => {
+    const clean = [
+      'I have 3 main points and 2 Big Ideas for the Q4 plan.',
+      'Call 2 drives in the morning; the 3 Green Hills trail is 5.5 miles.',
+      'Build 10.0.19041.1234 x64 ships with 12 Oak Drive-in themes.',
+      'We sold 1200 x 800 mm boards at $1,200 each, order #4111 1111.',
+      'Top 5 Ways To Save Money, Chapter 3 Main Street Stories.',
+    ].join('\n');
+    expect(found(clean)).toEqual([]);
+  });
+
   it('finds every entity in a 200,000-character text', () => {
     let text = '';
     while (text.length < 200_000) text += `${SAMPLE}\nThe quarterly review covered revenue and hiring. `;

@@ -100,6 +100,55 @@ describe('findPhoneSpans', () => {
     expect(phones('value 3.14159265')).toEqual([]);
   });
 
+  it.each([
+    ['(555) 555-5555 x123', 'Call (555) 555-5555 x123 today'],
+    ['555-555-5555x1234', 'Phone: 555-555-5555x1234'],
+    ['555.555.5555x123', 'or 555.555.5555x123.'],
+    ['(555)555-5555x12345', 'tel (555)555-5555x12345'],
+    ['+1-555-555-5555 ext. 12', 'call +1-555-555-5555 ext. 12'],
+    ['001-555-555-5555x1234', 'from abroad 001-555-555-5555x1234'],
+    ['212-555-0147, ext. 5', 'Reach me at 212-555-0147, ext. 5 please'],
+    ['(555) 555-5555 ext 123', '(555) 555-5555 ext 123'],
+    ['555-555-5555 extension 4', 'Office: 555-555-5555 extension 4'],
+    ['(555) 555-5555 X123', '(555) 555-5555 X123'],
+    ['212-555-0147 #12', 'Desk 212-555-0147 #12'],
+    ['+44(0)20 7946 0958 ext. 123', 'London office +44(0)20 7946 0958 ext. 123'],
+    ['020 7946 0958 x 12', 'Ring 020 7946 0958 x 12'],
+  ])('takes the extension into the span: %s', (want, text) => {
+    expect(phones(text)).toEqual([want]);
+  });
+
+  it.each([
+    ['555.555.5555', 'or 555.555.5555'],
+    ['(555)555-5555', 'tel (555)555-5555'],
+    ['+1-555-555-5555', 'call +1-555-555-5555'],
+    ['001-555-555-5555', 'call 001-555-555-5555'],
+    ['+1.212.555.0147', '+1.212.555.0147'],
+    ['+44(0)1632960123', 'Tel +44(0)1632960123'],
+  ])('finds dotted, dashed and 00/001/+1 prefixed layouts: %s', (want, text) => {
+    expect(phones(text)).toEqual([want]);
+  });
+
+  it('needs a context word for ten digits that are only shaped like a North American number', () => {
+    expect(phones('2345678901')).toEqual([]);
+    expect(phones('phone: 2345678901')).toEqual(['2345678901']);
+    expect(phones('order number 2345678901')).toEqual([]);
+  });
+
+  it('does not read other numbers followed by x or # as an extension', () => {
+    for (const text of [
+      'Order 555-555-5555x1',
+      'The board is 1200 x 800 mm',
+      'invoice 2024-03-12 x 5',
+      'IP 192.168.1.1 #1',
+      'card 4111 1111 1111 1111 x2',
+      'Meeting ID 845 2361 7789 #',
+      'build 10.0.19041.1234 x64',
+    ]) {
+      expect(phones(text), text).toEqual([]);
+    }
+  });
+
   it('knows context words in five languages', () => {
     for (const text of [
       'ring me on 4155552671',
@@ -139,5 +188,8 @@ describe('findPhoneSpans', () => {
     expect(phones(text)).toEqual(['+44 20 7946 0958', '+44 20 7946 0958', '+44 20 7946 0958']);
     expect(phones('1 '.repeat(100_000))).toEqual([]);
     expect(phones('12 34 '.repeat(33_000))).toEqual([]);
+    expect(phones(longText('call (555) 555-5555 x123'))).toEqual(Array(3).fill('(555) 555-5555 x123'));
+    expect(phones('1 ext 1 '.repeat(25_000))).toEqual([]);
+    expect(phones('555 x'.repeat(40_000))).toEqual([]);
   });
 });
