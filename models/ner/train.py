@@ -14,7 +14,8 @@ import torch
 import torch.nn as nn
 
 SEED = 20240611
-torch.set_num_threads(2)
+# One thread: two OpenMP threads ran ten times slower whenever anything else used the CPU (measured).
+torch.set_num_threads(int(os.environ.get("NER_THREADS", "1")))
 torch.manual_seed(SEED)
 random.seed(SEED)
 

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 MODEL_DIR="${1:-models/pii-ner-v1}"
 mkdir -p "$MODEL_DIR"
-export OMP_NUM_THREADS=2 MKL_NUM_THREADS=2
+export OMP_NUM_THREADS="${NER_THREADS:-1}" MKL_NUM_THREADS="${NER_THREADS:-1}"
 npx tsx models/ner/build-data.ts "$MODEL_DIR"
 /usr/bin/python3 models/ner/train.py "$MODEL_DIR"
 npx tsx models/ner/eval.ts "$MODEL_DIR"
