@@ -29,10 +29,9 @@ import {
   buildLexicon,
   legalForms,
 } from './synthetic/lexicon.js';
-import type { Language, Lexicon } from './synthetic/lexicon.js';
+import type { Lexicon } from './synthetic/lexicon.js';
 import { createRandom } from './synthetic/random.js';
-import { EXTRA_HARD_NEGATIVES, EXTRA_TEMPLATES } from './synthetic/templates-extra.js';
-import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './synthetic/templates-train.js';
+import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 import { substituteEntities } from './augment.js';
 
 export const SEED = 20240611;
@@ -290,12 +289,6 @@ async function writeRows(
   return tokenCount;
 }
 
-function joinLists(...records: Record<Language, string[]>[]): Record<Language, string[]> {
-  return Object.fromEntries(
-    LANGUAGES.map((language) => [language, records.flatMap((record) => record[language])]),
-  ) as Record<Language, string[]>;
-}
-
 /** Long corpus sentences are cut to this many characters at a space, to keep training batches small. */
 function capLength(texts: LabelledText[], maxChars = 400): LabelledText[] {
   return texts.map(({ text, spans }) => {
@@ -316,8 +309,8 @@ async function main(): Promise<void> {
   const lexicon = buildLexicon('train');
   const random = createRandom(SEED);
   const synthetic = generateCorpus(lexicon, random, {
-    templates: joinLists(TRAIN_TEMPLATES, EXTRA_TEMPLATES),
-    hardNegatives: joinLists(HARD_NEGATIVES, EXTRA_HARD_NEGATIVES),
+    templates: TRAINING_TEMPLATES,
+    hardNegatives: TRAINING_HARD_NEGATIVES,
     count: SYNTHETIC_TRAIN + SYNTHETIC_VALID,
     multiSentence: 0.3,
     caseVariants: true,

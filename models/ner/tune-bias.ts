@@ -18,7 +18,7 @@ import { generateCorpus } from './synthetic/generate.js';
 import { buildLexicon } from './synthetic/lexicon.js';
 import { createRandom } from './synthetic/random.js';
 import { readBtc, readWnut } from './corpora.js';
-import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './synthetic/templates-train.js';
+import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 
 const DEV_SEED = 4242;
 const DEV_SYNTHETIC_TEXTS = 1000;
@@ -33,8 +33,8 @@ const dev = [
   ...readBtc('dev'),
   ...readWnut('emerging.dev.conll'),
   ...generateCorpus(buildLexicon('eval'), createRandom(DEV_SEED), {
-    templates: TRAIN_TEMPLATES,
-    hardNegatives: HARD_NEGATIVES,
+    templates: TRAINING_TEMPLATES,
+    hardNegatives: TRAINING_HARD_NEGATIVES,
     count: DEV_SYNTHETIC_TEXTS,
     multiSentence: 0.3,
     caseVariants: true,

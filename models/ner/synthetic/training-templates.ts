@@ -1,0 +1,14 @@
+/** Every training template and hard negative, per language: the original set plus the extra genres. */
+import type { Language } from './lexicon.js';
+import { LANGUAGES } from './lexicon.js';
+import { EXTRA_HARD_NEGATIVES, EXTRA_TEMPLATES } from './templates-extra.js';
+import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './templates-train.js';
+
+function joinLists(...records: Record<Language, string[]>[]): Record<Language, string[]> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, records.flatMap((record) => record[language])]),
+  ) as Record<Language, string[]>;
+}
+
+export const TRAINING_TEMPLATES = joinLists(TRAIN_TEMPLATES, EXTRA_TEMPLATES);
+export const TRAINING_HARD_NEGATIVES = joinLists(HARD_NEGATIVES, EXTRA_HARD_NEGATIVES);
