@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { startFakeProvider, type FakeProvider } from '../test/fake-provider/index.js';
 import { preciseNowMs } from '../test/fake-provider/sse-writer.js';
-import { startWorkers } from '../workers/runtime.js';
+import { startWorkers, type WorkerRuntime } from '../workers/runtime.js';
 import { processors } from '../workers/processors/index.js';
 import { createRedis } from '../src/redis.js';
 import { createDb } from '../src/db/pool.js';
@@ -13,8 +13,9 @@ import type { QueueName } from '../src/queues/catalog.js';
 import type { QueueProducer } from '../src/queues/producer.js';
 import { createSseDecoder } from '../src/relay/sse-utf8.js';
 import { findTokenTexts } from '../src/tokens/token-text.js';
-import { BENCH_ADMIN_TOKEN, postJson, startBenchApp } from './bench-app.js';
+import { BENCH_ADMIN_TOKEN, postJson, startBenchApp, type BenchApp } from './bench-app.js';
 import { startPlainRelay } from './plain-relay.js';
+import { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 import { fmt, printTable, PROMPT_1KB, rssMb, runConcurrent, summarize } from './lib.js';
 
 /** Scales every request count (e.g. 0.2 for a quick look); the defaults are what docs/benchmarks.md reports. */
@@ -25,6 +26,12 @@ const SERIAL = count(300);
 const PARALLEL = count(2000);
 const STREAMS = count(30);
 const MANY = 32;
+/**
+ * Where the BullMQ workers run: their own process by default, as `npm start` runs them;
+ * `BENCH_PROXY_WORKERS=in-process` puts them on the bench process's event loop, as earlier runs
+ * did (their CPU then counts as the proxy's, and their work competes with the proxy's requests).
+ */
+const WORKERS_IN_PROCESS = process.env.BENCH_PROXY_WORKERS === 'in-process';
 
 /**
  * The fake's answer: an echo of the user message, streamed 40 characters per event with one event
@@ -170,22 +177,32 @@ async function drainQueues(queues: QueueProducer): Promise<void> {
   }
 }
 
+/** CPU time the worker process used so far (0 when the workers run in this process). */
+let workerCpuMs: () => number = () => 0;
+
 /**
  * Runs one measured phase and then lets the queues drain, so no phase pays for the previous one's
- * bookkeeping. CPU is the whole process (all threads) over the phase and its drain, per call.
+ * bookkeeping. CPU is per call over the phase and its drain: this process (all threads: clients,
+ * fake provider, relays, detection) and, apart, the worker process.
  */
 async function phase<T>(
   calls: number,
   queues: QueueProducer,
   fake: FakeProvider,
   run: () => Promise<T>,
-): Promise<T & { cpuMsPerCall: number }> {
+): Promise<T & { cpuMsPerCall: number; workerCpuMsPerCall: number }> {
   const cpuBefore = process.cpuUsage();
+  const workerBefore = workerCpuMs();
   const result = await run();
   await drainQueues(queues);
   const cpu = process.cpuUsage(cpuBefore);
+  const workerCpu = workerCpuMs() - workerBefore;
   fake.reset();
-  return { ...result, cpuMsPerCall: (cpu.user + cpu.system) / 1000 / calls };
+  return {
+    ...result,
+    cpuMsPerCall: (cpu.user + cpu.system) / 1000 / calls,
+    workerCpuMsPerCall: workerCpu / calls,
+  };
 }
 
 export async function benchProxy() {
@@ -193,18 +210,10 @@ export async function benchProxy() {
   const fake = await startFakeProvider({ defaultScenario: PROVIDER_SCENARIO });
   const plain = await startPlainRelay(`${fake.url}/v1`);
   const bench = await startBenchApp({ SERVICE_UPSTREAM_OPENAI: `${fake.url}/v1` });
-  // Workers in this process so the queues drain, with their own Redis connection and Postgres pool
-  // as in their own process: the api's pool serves only the api.
-  const connection = createRedis(bench.env.REDIS_URL!, 'worker');
-  const workerDb = createDb(bench.env.DATABASE_URL!);
-  const workers = await startWorkers({
-    connection,
-    redisPrefix: bench.config.SERVICE_REDIS_PREFIX,
-    db: workerDb,
-    logger: createLogger('warn'),
-    vault: bench.services.vault,
-    processors,
-  });
+  const workers = WORKERS_IN_PROCESS
+    ? await startInProcessWorkers(bench)
+    : await startWorkerProcess(bench.env);
+  if (!WORKERS_IN_PROCESS) workerCpuMs = () => (workers as WorkerProcess).cpuMs();
   const queues = bench.services.queues;
   const client = new Agent({ keepAliveTimeout: 30_000, connections: MANY * 2 });
   try {
@@ -226,27 +235,35 @@ export async function benchProxy() {
     rss.ready = rssMb();
 
     // Phase by phase across the targets, so a neighbour's load on the machine falls on all of them alike.
-    const serial = new Map<Target, Stats & { cpuMsPerCall: number }>();
+    const serial = new Map<Target, Stats & CpuPerCall>();
     for (const target of targets) {
-      const { latencies, cpuMsPerCall } = await phase(SERIAL, queues, fake, () =>
+      const { latencies, cpuMsPerCall, workerCpuMsPerCall } = await phase(SERIAL, queues, fake, () =>
         runConcurrent(SERIAL, 1, () => chatOnce(client, target).then(() => undefined)),
       );
-      serial.set(target, { ...summarize(latencies), cpuMsPerCall });
+      serial.set(target, { ...summarize(latencies), cpuMsPerCall, workerCpuMsPerCall });
     }
     rss.serial = rssMb();
 
-    const parallel = new Map<Target, Stats & { cpuMsPerCall: number; perSecond: number }>();
+    const parallel = new Map<Target, Stats & CpuPerCall & { perSecond: number }>();
     for (const target of targets) {
-      const { latencies, wallMs, cpuMsPerCall } = await phase(PARALLEL, queues, fake, () =>
-        runConcurrent(PARALLEL, MANY, () => chatOnce(client, target).then(() => undefined)),
+      const { latencies, wallMs, cpuMsPerCall, workerCpuMsPerCall } = await phase(
+        PARALLEL,
+        queues,
+        fake,
+        () => runConcurrent(PARALLEL, MANY, () => chatOnce(client, target).then(() => undefined)),
       );
-      parallel.set(target, { ...summarize(latencies), cpuMsPerCall, perSecond: PARALLEL / (wallMs / 1000) });
+      parallel.set(target, {
+        ...summarize(latencies),
+        cpuMsPerCall,
+        workerCpuMsPerCall,
+        perSecond: PARALLEL / (wallMs / 1000),
+      });
     }
     rss.parallel = rssMb();
 
-    const streams = new Map<Target, { firstByte: Stats; total: Stats; lag: Stats; cpuMsPerCall: number }>();
+    const streams = new Map<Target, { firstByte: Stats; total: Stats; lag: Stats } & CpuPerCall>();
     for (const target of targets) {
-      const { timings, cpuMsPerCall } = await phase(STREAMS, queues, fake, async () => {
+      const { timings, cpuMsPerCall, workerCpuMsPerCall } = await phase(STREAMS, queues, fake, async () => {
         const timings: StreamTiming[] = [];
         for (let i = 0; i < STREAMS; i++) timings.push(await streamOnce(client, target));
         return { timings };
@@ -256,14 +273,12 @@ export async function benchProxy() {
         total: summarize(timings.map((t) => t.totalMs)),
         lag: summarize(timings.flatMap((t) => t.relayLagMs)),
         cpuMsPerCall,
+        workerCpuMsPerCall,
       });
     }
     rss.streams = rssMb();
 
-    const latencyRows = (
-      clients: number,
-      stats: Map<Target, Stats & { cpuMsPerCall: number; perSecond?: number }>,
-    ) =>
+    const latencyRows = (clients: number, stats: Map<Target, Stats & CpuPerCall & { perSecond?: number }>) =>
       targets.map((target) => {
         const s = stats.get(target)!;
         const base = stats.get(baseline)!;
@@ -282,21 +297,21 @@ export async function benchProxy() {
           'req/s': s.perSecond ? Math.round(s.perSecond) : '—',
           'req/s vs plain': s.perSecond && base.perSecond ? ratio(s.perSecond, base.perSecond) : '—',
           'CPU/call': fmt(s.cpuMsPerCall),
+          ...workerCpuColumn(s),
         };
       });
     printTable(
       `Proxy vs plain relay, non-streaming: 1 KB prompt (tokens the provider saw: ${targets
         .filter((t) => t !== baseline)
         .map((t) => `${t.name} ${tokenized.get(t)}`)
-        .join(', ')}); echo reply restored; a new session per call. ` +
-        'CPU/call: whole process, all threads, queues drained',
+        .join(', ')}); echo reply restored; a new session per call. ` + `CPU/call: ${CPU_NOTE}`,
       [...latencyRows(1, serial), ...latencyRows(MANY, parallel)],
     );
 
     const baseStream = streams.get(baseline)!;
     printTable(
       `Streaming, 1 client: echo in 40-character events, one every ${PROVIDER_SCENARIO.writeDelayMs} ms; ` +
-        'relay delay = client arrival − provider send, per event',
+        `relay delay = client arrival − provider send, per event; CPU/stream: ${CPU_NOTE}`,
       targets.map((target) => {
         const s = streams.get(target)!;
         const isBase = target === baseline;
@@ -314,6 +329,7 @@ export async function benchProxy() {
           'relay delay p99': fmt(s.lag.p99),
           'relay delay max': fmt(s.lag.max),
           'CPU/stream': fmt(s.cpuMsPerCall),
+          ...workerCpuColumn(s, 'worker CPU/stream'),
         };
       }),
     );
@@ -336,16 +352,49 @@ export async function benchProxy() {
     ]);
 
     printTable(
-      'Process RSS (one process: fake provider, plain relay, proxy with its detection threads, workers, clients)',
+      `Process RSS (the bench process: fake provider, plain relay, proxy with its detection threads, clients${
+        WORKERS_IN_PROCESS ? ', workers' : ''
+      })`,
       Object.entries(rss).map(([after, mb]) => ({ after, 'RSS MiB': mb })),
     );
   } finally {
     await client.close();
     await workers.close();
-    connection.disconnect();
-    await workerDb.end();
     await bench.close();
     await plain.close();
     await fake.close();
   }
+}
+
+interface CpuPerCall {
+  cpuMsPerCall: number;
+  workerCpuMsPerCall: number;
+}
+
+const CPU_NOTE = WORKERS_IN_PROCESS
+  ? 'whole process (all threads), workers included (BENCH_PROXY_WORKERS=in-process), queues drained'
+  : 'bench process (all threads: clients, fake provider, relays, detection) and, apart, the worker process; queues drained';
+
+const workerCpuColumn = (s: CpuPerCall, name = 'worker CPU/call'): Record<string, string> =>
+  WORKERS_IN_PROCESS ? {} : { [name]: fmt(s.workerCpuMsPerCall) };
+
+/** The workers on this process's event loop, with their own Redis connection and Postgres pool. */
+async function startInProcessWorkers(bench: BenchApp): Promise<{ close(): Promise<void> }> {
+  const connection = createRedis(bench.env.REDIS_URL!, 'worker');
+  const workerDb = createDb(bench.env.DATABASE_URL!);
+  const runtime: WorkerRuntime = await startWorkers({
+    connection,
+    redisPrefix: bench.config.SERVICE_REDIS_PREFIX,
+    db: workerDb,
+    logger: createLogger('warn'),
+    vault: bench.services.vault,
+    processors,
+  });
+  return {
+    close: async () => {
+      await runtime.close();
+      connection.disconnect();
+      await workerDb.end();
+    },
+  };
 }

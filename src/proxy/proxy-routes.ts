@@ -164,13 +164,21 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const onClientGone = () => abort.abort();
     reply.raw.on('close', onClientGone);
     try {
-      const upstream = await sendUpstream(
-        agent,
-        `${baseUrl}${endpoint.upstreamPath}`,
-        upstreamHeaders(request.headers, endpoint.defaultHeaders),
-        upstreamBody,
-        abort.signal,
-      );
+      // The tokens are in Postgres (write-through); their cache fill overlaps the upstream request
+      // instead of adding a round trip before it, and a failed fill still fails the call.
+      const [upstream] = await Promise.all([
+        sendUpstream(
+          agent,
+          `${baseUrl}${endpoint.upstreamPath}`,
+          upstreamHeaders(request.headers, endpoint.defaultHeaders),
+          upstreamBody,
+          abort.signal,
+        ),
+        sanitized.cached,
+      ]).catch((error: unknown) => {
+        abort.abort();
+        throw error;
+      });
       call.upstreamMs = performance.now() - call.startedAt;
       call.status = upstream.statusCode;
       const headers = relayedHeaders(upstream.headers);

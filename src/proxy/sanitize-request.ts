@@ -2,9 +2,9 @@ import type { DetectionPool } from '../detection/pool.js';
 import type { DetectionSettings } from '../detection/types.js';
 import { findTokenTexts } from '../tokens/token-text.js';
 import type { TokenLookup } from '../relay/restore-text.js';
-import { detectSpans, tokenizeSpans } from '../vault/tokenize-texts.js';
+import { detectSpans, tokenizeSpansThenCache } from '../vault/tokenize-texts.js';
 import type { TokenVault } from '../vault/token-vault.js';
-import { createSession, type ConversationSession } from '../vault/sessions.js';
+import type { ConversationSession } from '../vault/sessions.js';
 import { pretextFor } from '../vault/pretext.js';
 import { placePretext } from './pretext-placement.js';
 import type { ProxyEndpoint } from './dialects.js';
@@ -16,12 +16,18 @@ export interface SanitizedRequest {
   entities: { entity_type: string; label: string; score: number }[];
   /** Restores token text of this request in the answer; null when nothing may be restored. */
   lookup: TokenLookup | null;
+  /**
+   * The shared-cache fill for the tokens minted here, still under way (they are in Postgres
+   * already): the caller overlaps it with the upstream request and awaits it before answering.
+   */
+  cached: Promise<void>;
 }
 
 /**
  * Tokenizes every place personal data can be in the request body (in place), adds the pretext when
  * token text is present, and prepares the restore lookup. Throws (→ 503) when detection or the vault
- * cannot do their job: nothing is forwarded then.
+ * cannot do their job: nothing is forwarded then. The tokens are in Postgres when this resolves; only
+ * their shared-cache fill may still fail, through `cached`.
  *
  * `openSession` runs while detection works, since neither needs the other (`npm run bench proxy`:
  * the session insert and the detection task were each a few ms in series). Its errors still come
@@ -47,10 +53,9 @@ export async function sanitizeRequest(
   detecting.catch(() => {});
   const opened = await context.openSession();
   const spans = await detecting;
-  const session = opened.isNew
-    ? await createSession(deps.vault.db, context.tenantId, null, opened.id)
-    : { id: opened.id, ownerEndUserId: opened.ownerEndUserId };
-  const tokenized = await tokenizeSpans(
+  const session: ConversationSession = { id: opened.id, ownerEndUserId: opened.ownerEndUserId };
+  // A new session is stored by the same statement as its first tokens.
+  const { cached, ...tokenized } = await tokenizeSpansThenCache(
     deps.vault,
     {
       tenantId: context.tenantId,
@@ -58,7 +63,7 @@ export async function sanitizeRequest(
       // The proxy caller has no end user: tokens of an owned session are attributed to its owner.
       createdByEndUser: session.ownerEndUserId,
       createdByCredential: context.credentialId,
-      newSession: opened.isNew,
+      ...(opened.isNew ? { unsavedSession: { ownerEndUserId: null } } : {}),
     },
     texts,
     spans,
@@ -81,7 +86,7 @@ export async function sanitizeRequest(
   }));
   // Restore only tokens of this request's session, and only when no end user owns it (DESIGN 6).
   if (context.tokensOnly || session.ownerEndUserId !== null || !present.length)
-    return { session, entities, lookup: null };
+    return { session, entities, lookup: null, cached };
   // Values minted or reused in this call are known already (in the caller's own spelling); only
   // token text the caller sent in (earlier turns) is looked up.
   const plaintexts = new Map<string, string>(Object.entries(tokenized.tokens));
@@ -93,5 +98,5 @@ export async function sanitizeRequest(
       plaintexts.set(record.id, await deps.vault.decrypt(context.tenantId, record));
     }
   }
-  return { session, entities, lookup: (id) => plaintexts.get(id.toLowerCase()) };
+  return { session, entities, lookup: (id) => plaintexts.get(id.toLowerCase()), cached };
 }

@@ -6,6 +6,7 @@ import { open, seal } from './envelope.js';
 import { normalizeValue } from './normalize-value.js';
 import type { TenantKeyring } from './tenant-keys.js';
 import { TokenCache, type TokenRecord } from './token-cache.js';
+import { createSession } from './sessions.js';
 
 export interface ValueToTokenize {
   entityType: string;
@@ -22,6 +23,11 @@ export interface MintContext {
   createdByCredential: string;
   /** The session was created by this very call, so it holds no tokens yet (saves a lookup). */
   newSession?: boolean;
+  /**
+   * The session is new and not stored yet: its row goes in with the tokens, in one statement (one
+   * round trip instead of two), or alone when there is nothing to mint. Implies `newSession`.
+   */
+  unsavedSession?: { ownerEndUserId: string | null };
 }
 
 export interface MintedToken {
@@ -36,6 +42,12 @@ const MAX_MINT_ROUNDS = 5;
 
 const valueAad = (tenantId: string, tokenId: string) => `token:${tenantId}:${tokenId}`;
 
+// The session row of `unsavedSession` ($11 is its owner). Foreign keys are checked at the end of the
+// statement, so the tokens inserted after it may reference it.
+const INSERT_SESSION_FIRST = `WITH new_session AS (
+  INSERT INTO sessions (tenant_id, id, owner_end_user_id) VALUES ($1::text, $2::text, $11::text)
+)`;
+
 /** The vault: mints tokens (Postgres first, then the shared cache) and reads them back. */
 export class TokenVault {
   constructor(
@@ -46,11 +58,40 @@ export class TokenVault {
 
   /**
    * One token per (session, entity type, normalised value): existing ones are reused, the rest are
-   * inserted. Returns a token for every input, in input order. Everything is in Postgres when this
-   * resolves.
+   * inserted. Returns a token for every input, in input order. Everything is in Postgres and in the
+   * shared cache when this resolves.
    */
   async mint(ctx: MintContext, values: readonly ValueToTokenize[]): Promise<MintedToken[]> {
-    if (!values.length) return [];
+    const { tokens, cached } = await this.mintThenCache(ctx, values);
+    await cached;
+    return tokens;
+  }
+
+  /**
+   * As `mint`, but resolves once the tokens are in Postgres (write-through, DESIGN 3), with the
+   * shared-cache fill still under way in `cached`, so a caller can overlap it with other work and
+   * must await it before answering. `cached` never rejects unhandled.
+   */
+  async mintThenCache(
+    ctx: MintContext,
+    values: readonly ValueToTokenize[],
+  ): Promise<{ tokens: MintedToken[]; cached: Promise<void> }> {
+    const { tokens, fresh } = await this.store(ctx, values);
+    const cached = this.cache.fill(ctx.tenantId, fresh);
+    cached.catch(() => {});
+    return { tokens, cached };
+  }
+
+  /** The Postgres half of `mint`: the tokens, and the records of those this call created. */
+  private async store(
+    ctx: MintContext,
+    values: readonly ValueToTokenize[],
+  ): Promise<{ tokens: MintedToken[]; fresh: TokenRecord[] }> {
+    if (!values.length) {
+      if (ctx.unsavedSession)
+        await createSession(this.db, ctx.tenantId, ctx.unsavedSession.ownerEndUserId, ctx.sessionId);
+      return { tokens: [], fresh: [] };
+    }
     const keys = await this.keyring.active(ctx.tenantId);
     const hmacOf = (v: ValueToTokenize) =>
       hmacSha256(
@@ -73,8 +114,9 @@ export class TokenVault {
       const pending = [...distinct.entries()].filter(([key]) => !result.has(key));
       // Existing tokens of this session first (the common case across turns); a session made by
       // this call has none, until a concurrent call on it shows up in a later round.
+      const sessionToInsert = round === 0 ? ctx.unsavedSession : undefined;
       const existing =
-        round === 0 && ctx.newSession
+        round === 0 && (ctx.newSession || sessionToInsert)
           ? { rows: [] }
           : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>(
               `SELECT id, label, value_hmac FROM tokens
@@ -97,9 +139,11 @@ export class TokenVault {
         };
       });
       // ON CONFLICT covers both a concurrent call minting the same value (unique HMAC index) and an
-      // id collision (primary key); the next round resolves either.
+      // id collision (primary key); the next round resolves either. A session inserted alongside
+      // has no ON CONFLICT: a clash fails the whole statement, tokens included.
       const inserted = await this.db.query<{ id: string }>(
-        `INSERT INTO tokens (tenant_id, id, session_id, entity_type, label, key_version, value_ciphertext, value_hmac,
+        `${sessionToInsert ? INSERT_SESSION_FIRST : ''}
+         INSERT INTO tokens (tenant_id, id, session_id, entity_type, label, key_version, value_ciphertext, value_hmac,
                              created_by_end_user, created_by_credential)
          SELECT $1::text, u.id, $2::text, u.entity_type, u.label, $3::int, u.ct, u.hmac, $4::text, $5::text
            FROM unnest($6::text[], $7::text[], $8::text[], $9::bytea[], $10::bytea[]) AS u(id, entity_type, label, ct, hmac)
@@ -116,6 +160,7 @@ export class TokenVault {
           rows.map((r) => r.input.label),
           rows.map((r) => r.ciphertext),
           rows.map((r) => r.hmac),
+          ...(sessionToInsert ? [sessionToInsert.ownerEndUserId] : []),
         ],
       );
       const insertedIds = new Set(inserted.rows.map((r) => r.id));
@@ -135,8 +180,7 @@ export class TokenVault {
       }
     }
     if (result.size < distinct.size) throw new Error('could not mint unique token ids');
-    await this.cache.fill(ctx.tenantId, fresh);
-    return inputKeys.map((key) => result.get(key)!);
+    return { tokens: inputKeys.map((key) => result.get(key)!), fresh };
   }
 
   /** Token records by id (cache first, then Postgres, filling the cache). Unknown ids are absent. */

@@ -55,15 +55,33 @@ function entityOut(text: string, span: Span, textIndex: number, token: string | 
   };
 }
 
-/** Replaces every detected span with its token text; tokens exist in Postgres before this returns. */
+/**
+ * Replaces every detected span with its token text; tokens exist in Postgres and in the shared cache
+ * before this returns.
+ */
 export async function tokenizeSpans(
   vault: TokenVault,
   ctx: MintContext,
   texts: readonly string[],
   spans: readonly Span[][],
 ): Promise<TokenizedTexts> {
+  const { cached, ...tokenized } = await tokenizeSpansThenCache(vault, ctx, texts, spans);
+  await cached;
+  return tokenized;
+}
+
+/**
+ * As `tokenizeSpans`, but resolves once the tokens are in Postgres, with the shared-cache fill
+ * still under way in `cached` (see `TokenVault.mintThenCache`): await it before answering.
+ */
+export async function tokenizeSpansThenCache(
+  vault: TokenVault,
+  ctx: MintContext,
+  texts: readonly string[],
+  spans: readonly Span[][],
+): Promise<TokenizedTexts & { cached: Promise<void> }> {
   const flat = spans.flatMap((list, textIndex) => list.map((span) => ({ span, textIndex })));
-  const minted = await vault.mint(
+  const { tokens: minted, cached } = await vault.mintThenCache(
     ctx,
     flat.map(({ span, textIndex }) => ({
       entityType: span.entity_type,
@@ -93,5 +111,6 @@ export async function tokenizeSpans(
     entities,
     tokens,
     tokensCreated: new Set(minted.filter((m) => m.created).map((m) => m.id)).size,
+    cached,
   };
 }

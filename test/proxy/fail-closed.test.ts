@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '../../src/errors.js';
 import OpenAI from 'openai';
 import { adminPost } from '../helpers/fixtures.js';
 import type { RecordedRequest } from '../fake-provider/index.js';
@@ -203,6 +204,32 @@ describe('the provider cannot be reached or the client leaves', () => {
     const leftAt = Date.now();
     expect(await within(h.fake.requests[0]!.closed, 2_000)).toEqual({ complete: false });
     expect(Date.now() - leftAt).toBeLessThan(1_500);
+  });
+});
+
+describe('the token cache fill fails after the tokens were stored', () => {
+  it('503 token_cache_unavailable; the tokens are in Postgres and only token text went upstream', async () => {
+    const fill = vi
+      .spyOn(h.t.services.vault.cache, 'fill')
+      .mockRejectedValueOnce(new ServiceError('token_cache_unavailable', 'token cache unavailable'));
+    try {
+      for (const stream of [false, true]) {
+        const res = await chat(h, chatBody(PII_PROMPT, stream));
+        expect(res.status).toBe(503);
+        expect(res.headers.get('x-service-error-code')).toBe('token_cache_unavailable');
+        expectNoValues(res.text);
+        const session = res.headers.get('x-service-session-id');
+        const { rows } = await h.t.services.db.query(
+          `SELECT count(*)::int AS n FROM tokens WHERE tenant_id = $1 AND session_id = $2`,
+          [h.tenant, session],
+        );
+        expect(rows[0].n).toBeGreaterThan(0);
+        for (const sent of h.fake.requests) expectNoValues(JSON.stringify(sent.body));
+        fill.mockRejectedValueOnce(new ServiceError('token_cache_unavailable', 'token cache unavailable'));
+      }
+    } finally {
+      fill.mockRestore();
+    }
   });
 });
 

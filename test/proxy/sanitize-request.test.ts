@@ -4,7 +4,7 @@ import { sanitizeRequest } from '../../src/proxy/sanitize-request.js';
 import { ServiceError } from '../../src/errors.js';
 import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
 import type { DetectionPool } from '../../src/detection/pool.js';
-import type { TokenVault } from '../../src/vault/token-vault.js';
+import type { MintContext, TokenVault } from '../../src/vault/token-vault.js';
 import type { ConversationSession } from '../../src/vault/sessions.js';
 
 const chat = PROXY_ENDPOINTS.find((e) => e.name === 'chat')!;
@@ -35,12 +35,14 @@ function controlledDetection() {
   return { pool, answer, calls };
 }
 
-// No spans means nothing is minted: mint returns before touching Postgres or Redis. Session inserts
-// (for new sessions) are recorded.
+// No spans means nothing is minted. The sessions mint was asked to store (new ones go in with the
+// tokens, in the same statement) are recorded.
 const inserts: unknown[][] = [];
 const vault = {
-  mint: async () => [],
-  db: { query: async (_sql: string, params: unknown[]) => (inserts.push(params), { rows: [] }) },
+  mintThenCache: async (ctx: MintContext) => {
+    if (ctx.unsavedSession) inserts.push([ctx.tenantId, ctx.sessionId, ctx.unsavedSession.ownerEndUserId]);
+    return { tokens: [], cached: Promise.resolve() };
+  },
 } as unknown as TokenVault;
 
 const request = () => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTenant } from '../helpers/fixtures.js';
-import { createSession } from '../../src/vault/sessions.js';
+import { createSession, mintSessionId } from '../../src/vault/sessions.js';
 import { purgeByEndUser, purgeById, type MintContext } from '../../src/vault/token-vault.js';
 
 let t: TestApp;
@@ -112,5 +112,72 @@ describe('token vault', () => {
     expect(records.get(old!.id)!.keyVersion).toBeLessThan(records.get(young!.id)!.keyVersion);
     expect(await t.services.vault.decrypt(tenant, records.get(old!.id)!)).toBe('Old Value');
     expect(await t.services.vault.decrypt(tenant, records.get(young!.id)!)).toBe('New Value');
+  });
+  describe('a session not stored yet (unsavedSession)', () => {
+    const unsaved = (owner: string | null = null): MintContext => ({
+      tenantId: tenant,
+      sessionId: mintSessionId(),
+      createdByEndUser: owner,
+      createdByCredential: 'key_test',
+      unsavedSession: { ownerEndUserId: owner },
+    });
+    const rowsOf = async (sessionId: string) => ({
+      sessions: (
+        await t.services.db.query(`SELECT owner_end_user_id FROM sessions WHERE tenant_id = $1 AND id = $2`, [
+          tenant,
+          sessionId,
+        ])
+      ).rows,
+      tokens: (
+        await t.services.db.query(`SELECT id FROM tokens WHERE tenant_id = $1 AND session_id = $2`, [
+          tenant,
+          sessionId,
+        ])
+      ).rows.map((r: { id: string }) => r.id),
+    });
+
+    it('stores the session and its tokens in one statement', async () => {
+      const ctx = unsaved('carol');
+      const queries: string[] = [];
+      const query = t.services.db.query.bind(t.services.db);
+      const spy = vi.spyOn(t.services.db, 'query').mockImplementation(((sql: string, params: unknown[]) => {
+        queries.push(sql);
+        return query(sql, params);
+      }) as never);
+      let minted;
+      try {
+        minted = await t.services.vault.mint(ctx, [person('Carol King'), person('Dan Brown')]);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(queries.filter((q) => /INSERT INTO (sessions|tokens)/.test(q))).toHaveLength(1);
+      const stored = await rowsOf(ctx.sessionId);
+      expect(stored.sessions).toEqual([{ owner_end_user_id: 'carol' }]);
+      expect(stored.tokens.sort()).toEqual(minted.map((m) => m.id).sort());
+      // Later calls on the stored session find its tokens.
+      const again = await t.services.vault.mint({ ...ctx, unsavedSession: undefined }, [
+        person('Carol King'),
+      ]);
+      expect(again[0]).toEqual({ id: minted[0]!.id, label: 'NAME', created: false });
+    });
+
+    it('stores the session alone when there is nothing to mint', async () => {
+      const ctx = unsaved();
+      expect(await t.services.vault.mint(ctx, [])).toEqual([]);
+      expect(await rowsOf(ctx.sessionId)).toEqual({ sessions: [{ owner_end_user_id: null }], tokens: [] });
+    });
+
+    it('fails whole when the session row cannot be stored: no token is left behind or cached', async () => {
+      const ctx = unsaved();
+      await createSession(t.services.db, tenant, 'someone-else', ctx.sessionId);
+      await expect(t.services.vault.mint(ctx, [person('Frank Ocean')])).rejects.toThrow(/duplicate key/);
+      expect((await rowsOf(ctx.sessionId)).tokens).toEqual([]);
+      const cached = await t.services.redis.keys(`${t.config.SERVICE_REDIS_PREFIX}:tok:${tenant}:*`);
+      const records = await t.services.vault.records(
+        tenant,
+        cached.map((k) => k.split(':').at(-1)!),
+      );
+      expect([...records.values()].filter((r) => r.sessionId === ctx.sessionId)).toEqual([]);
+    });
   });
 });

@@ -10,8 +10,8 @@ import { newId } from '../../crypto/random-ids.js';
 import { isoWithOffset } from '../../http/timestamps.js';
 import {
   claimSession,
-  createSession,
   findSession,
+  mintSessionId,
   requestedSessionId,
   SESSION_HEADER,
 } from '../../vault/sessions.js';
@@ -59,7 +59,8 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
       // Detection before any write: when it is unavailable, nothing (not even a session) is stored.
       const spans = await detectSpans(services.detection, body.texts, caller.settings.detection);
-      const session = named ?? (await createSession(db, caller.tenantId, endUser));
+      // A new session is stored by the same statement as its first tokens (mint's unsavedSession).
+      const session = named ?? { id: mintSessionId(), ownerEndUserId: endUser };
       let owner = session.ownerEndUserId;
       if (endUser && !owner) owner = await claimSession(db, caller.tenantId, session, endUser);
       if (!mayAddToOwned(owner)) throw refuseOwned();
@@ -71,7 +72,7 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
           // A secret key adding to an owned session attributes the tokens to the owner (DESIGN 4b).
           createdByEndUser: endUser ?? owner,
           createdByCredential: caller.credentialId,
-          newSession: named === null,
+          ...(named ? {} : { unsavedSession: { ownerEndUserId: endUser } }),
         },
         body.texts,
         spans,
