@@ -1,8 +1,9 @@
 import { DetectionPool } from '../src/detection/pool.js';
+import { DEFAULT_MODEL_DIR } from '../src/detection/ner/index.js';
 import { DEFAULT_DETECTION_SETTINGS } from '../src/detection/types.js';
 import { fmt, printTable, PROMPT_1KB, rssMb, summarize } from './lib.js';
 
-const MODEL_DIR = process.env.SERVICE_MODEL_DIR ?? 'models/pii-ner-v1';
+const MODEL_DIR = process.env.SERVICE_MODEL_DIR ?? DEFAULT_MODEL_DIR;
 const settings = DEFAULT_DETECTION_SETTINGS;
 
 /** About 2 KB of mixed prose with entities, varied per index so caches cannot help. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MODEL_DIR } from './detection/ner/model-files.js';
 
 const masterKey = z.string().transform((value, ctx) => {
   const trimmed = value.trim();
@@ -44,7 +45,7 @@ const envSchema = z.object({
   SERVICE_SECRETS_FILE: z.string().default('.local/secrets.json'),
   /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed for the client IP. */
   SERVICE_TRUSTED_PROXIES: listOf(z.string().min(1)),
-  SERVICE_MODEL_DIR: z.string().default('models/pii-ner-v1'),
+  SERVICE_MODEL_DIR: z.string().default(DEFAULT_MODEL_DIR),
   SERVICE_DETECTION_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   SERVICE_PHONE_REGIONS: listOf(z.string().regex(/^[A-Z]{2}$/, 'must be ISO 3166 alpha-2 codes')).default([
     'US',

@@ -5,6 +5,7 @@
 import { NER_DATA_DIR } from '../ner/corpora.js';
 import { parseArgs } from 'node:util';
 import { createDetectionEngine } from '../../src/detection/engine.js';
+import { DEFAULT_MODEL_DIR } from '../../src/detection/ner/index.js';
 import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
 import { scoreSet } from './evaluate.js';
 import type { EntitySpan, EvalExample } from './example.js';
@@ -14,7 +15,7 @@ import { EVAL_SETS, findEvalSet, type EvalSet } from './sets.js';
 
 const USAGE = `usage: npx tsx models/eval/run.ts [options]
 
-  --model <dir>      model directory (default models/pii-ner-v1)
+  --model <dir>      model directory (default: the shipped model)
   --set <name>       data set to run, repeatable or comma-separated (default: all)
                      ${EVAL_SETS.map((s) => s.name).join(', ')}
   --data-dir <dir>   where the public corpora live (default ../shared/data/ner beside the repository, or $NER_DATA_DIR)
@@ -63,7 +64,7 @@ function parseOptions(argv: string[]): Options | undefined {
           return set;
         });
   return {
-    modelDir: values.model ?? 'models/pii-ner-v1',
+    modelDir: values.model ?? DEFAULT_MODEL_DIR,
     sets,
     dataDir: values['data-dir'] ?? NER_DATA_DIR,
     limit: positiveInteger('limit', values.limit, Number.POSITIVE_INFINITY),

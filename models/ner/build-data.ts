@@ -325,7 +325,7 @@ async function main(): Promise<void> {
   }));
   const corpora = capLength([...btc, ...wnut, ...europeana.flatMap((e) => e.texts)]);
   const substituted = capLength([
-    ...substituteEntities([...btc, ...wnut], lexicon, random, { language: 'en', copies: 2 }),
+    ...substituteEntities([...btc, ...wnut], lexicon, random, { language: 'en', copies: 3 }),
     ...europeana.flatMap(({ language, texts }) =>
       substituteEntities(texts, lexicon, random, { language, copies: 1 }),
     ),

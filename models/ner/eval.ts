@@ -3,12 +3,12 @@
  * UNER English-EWT dev, BTC test, WNUT-17 test and the held-out multilingual chat-prompt set, plus
  * throughput. None of these sets is used for training.
  *
- *   npx tsx models/ner/eval.ts [model-dir]     (default models/pii-ner-v1)
+ *   npx tsx models/ner/eval.ts [model-dir]     (default: the shipped model)
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NerModel } from '../../src/detection/ner/index.js';
-import { loadNerModel } from '../../src/detection/ner/index.js';
+import { DEFAULT_MODEL_DIR, loadNerModel } from '../../src/detection/ner/index.js';
 import type { CharSpan, LabelledText } from './corpora.js';
 import { readBtc, readUnerEwtDev, readWnut } from './corpora.js';
 import { generateCorpus } from './synthetic/generate.js';
@@ -139,7 +139,7 @@ function printTable(title: string, report: Report): void {
 }
 
 async function main(): Promise<void> {
-  const modelDir = process.argv[2] ?? join(import.meta.dirname, '..', 'pii-ner-v1');
+  const modelDir = process.argv[2] ?? DEFAULT_MODEL_DIR;
   const model = await loadNerModel(modelDir, { intraOpNumThreads: 2 });
   const results: Record<string, unknown> = { model: model.name };
   const sets: [string, LabelledText[]][] = [

@@ -26,7 +26,8 @@ HIDDEN = int(os.environ.get("NER_HIDDEN", "96"))
 DROPOUT = 0.3
 WORD_DROPOUT = 0.15  # share of words swapped for their hashed bucket, as unseen words are at inference
 BATCH = 64
-EPOCHS = int(os.environ.get("NER_EPOCHS", "4"))
+EPOCHS = int(os.environ.get("NER_EPOCHS", "6"))
+LR_DECAY = float(os.environ.get("NER_LR_DECAY", "0.7"))  # per epoch
 LR = 3e-3
 
 
@@ -230,6 +231,7 @@ def export(tagger, crf, meta, model_dir, name, scores):
             "seed": SEED,
             "epochs": EPOCHS,
             "hidden": HIDDEN,
+            "lrDecay": LR_DECAY,
             "data": meta["data"],
             "validation": scores,
         },
@@ -257,7 +259,7 @@ def main():
     crf = Crf(len(names), names)
     params = list(tagger.parameters()) + list(crf.parameters())
     optimizer = torch.optim.Adam(params, lr=LR)
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda epoch: 0.6**epoch)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda epoch: LR_DECAY**epoch)
     best, best_state = -1.0, None
     for epoch in range(EPOCHS):
         tagger.train()

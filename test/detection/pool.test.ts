@@ -4,10 +4,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DetectionPool } from '../../src/detection/pool.js';
+import { DEFAULT_MODEL_DIR } from '../../src/detection/ner/index.js';
 import { DEFAULT_DETECTION_SETTINGS } from '../../src/detection/types.js';
 import { ServiceError } from '../../src/errors.js';
 
-const MODEL_DIR = 'models/pii-ner-v1';
+const MODEL_DIR = DEFAULT_MODEL_DIR;
 const settings = DEFAULT_DETECTION_SETTINGS;
 const bigText = 'Please call Maria Rossi at +44 20 7946 0958 or write to maria.rossi@example.com. '.repeat(
   2_400,

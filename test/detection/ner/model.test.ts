@@ -1,11 +1,11 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Worker, threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NerModel } from '../../../src/detection/ner/index.js';
-import { loadNerModel } from '../../../src/detection/ner/index.js';
+import { DEFAULT_MODEL_DIR, loadNerModel } from '../../../src/detection/ner/index.js';
 import type { Span } from '../../../src/detection/types.js';
 
-const MODEL_DIR = join(import.meta.dirname, '..', '..', '..', 'models', 'pii-ner-v1');
+const MODEL_DIR = join(import.meta.dirname, '..', '..', '..', DEFAULT_MODEL_DIR);
 
 let model: NerModel;
 
@@ -51,7 +51,7 @@ const CASES: { language: string; text: string; expected: string[] }[] = [
 
 describe('loadNerModel (committed model)', () => {
   it('names itself and its entity types from the model directory', () => {
-    expect(model.name).toBe('pii-ner-v1');
+    expect(model.name).toBe(basename(DEFAULT_MODEL_DIR));
     expect([...model.entityTypes].sort()).toEqual(['LOCATION', 'ORGANIZATION', 'PERSON']);
   });
 
