@@ -3,6 +3,16 @@ import type { CharSpan, EntityKind, LabelledText } from '../corpora.js';
 import type { Language, Lexicon } from './lexicon.js';
 import { LANGUAGES } from './lexicon.js';
 import type { Random } from './random.js';
+import {
+  amount,
+  cardNumber,
+  dateValue,
+  emailAddress,
+  ibanCode,
+  phoneNumber,
+  referenceNumber,
+  url,
+} from './structured-values.js';
 import { PRODUCTS } from './templates-train.js';
 
 const TITLES: Record<Language, string[]> = {
@@ -106,7 +116,8 @@ function fillTemplate(
   lexicon: Lexicon,
   random: Random,
 ): void {
-  const slot = /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num)\}/g;
+  const slot =
+    /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num|email|phone|iban|card|url|date|amount|ref)\}/g;
   let cursor = 0;
   for (const match of template.matchAll(slot)) {
     builder.literal(template.slice(cursor, match.index));
@@ -191,6 +202,24 @@ function fillSlot(
       return builder.literal(random.pick(PRODUCTS));
     case 'num':
       return builder.literal(String(1000 + random.int(900000)));
+    case 'email':
+      return builder.literal(
+        emailAddress(random, firstName(language, lexicon, random), surname(language, lexicon, random)),
+      );
+    case 'phone':
+      return builder.literal(phoneNumber(random, language));
+    case 'iban':
+      return builder.literal(ibanCode(random));
+    case 'card':
+      return builder.literal(cardNumber(random));
+    case 'url':
+      return builder.literal(url(random, surname(language, lexicon, random)));
+    case 'date':
+      return builder.literal(dateValue(random));
+    case 'amount':
+      return builder.literal(amount(random));
+    case 'ref':
+      return builder.literal(referenceNumber(random));
     default:
       throw new Error(`unknown template slot ${slot}`);
   }

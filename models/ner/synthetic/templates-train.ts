@@ -2,7 +2,8 @@
  * Training templates for the synthetic chat-prompt corpus. Slots: {person} full name, {first} first
  * name alone, {last} surname alone, {titled} title + surname or full name (the title is not part of
  * the entity), {city}, {country}, {region}, {org}; fillers that are not entities: {month}, {weekday},
- * {product}, {num}. The evaluation templates (templates-eval.ts) are separate and never used here.
+ * {product}, {num}, and the structured values {email}, {phone}, {iban}, {card}, {url}, {date},
+ * {amount}, {ref} (structured-values.ts). The evaluation templates (templates-eval.ts) are separate and never used here.
  */
 import type { Language } from './lexicon.js';
 

@@ -1,7 +1,9 @@
-/** Every training template and hard negative, per language: the original set plus the extra genres. */
+/** Every training template and hard negative, per language: the original set, the extra genres and
+ * prompts with structured personal data beside names. */
 import type { Language } from './lexicon.js';
 import { LANGUAGES } from './lexicon.js';
 import { EXTRA_HARD_NEGATIVES, EXTRA_TEMPLATES } from './templates-extra.js';
+import { STRUCTURED_HARD_NEGATIVES, STRUCTURED_TEMPLATES } from './templates-structured.js';
 import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './templates-train.js';
 
 function joinLists(...records: Record<Language, string[]>[]): Record<Language, string[]> {
@@ -10,5 +12,9 @@ function joinLists(...records: Record<Language, string[]>[]): Record<Language, s
   ) as Record<Language, string[]>;
 }
 
-export const TRAINING_TEMPLATES = joinLists(TRAIN_TEMPLATES, EXTRA_TEMPLATES);
-export const TRAINING_HARD_NEGATIVES = joinLists(HARD_NEGATIVES, EXTRA_HARD_NEGATIVES);
+export const TRAINING_TEMPLATES = joinLists(TRAIN_TEMPLATES, EXTRA_TEMPLATES, STRUCTURED_TEMPLATES);
+export const TRAINING_HARD_NEGATIVES = joinLists(
+  HARD_NEGATIVES,
+  EXTRA_HARD_NEGATIVES,
+  STRUCTURED_HARD_NEGATIVES,
+);
