@@ -11,14 +11,51 @@ import {
   type StreamUsage,
 } from './stream-rewriter.js';
 
-const textKey = (output: number, content: number) => `o${output}:t${content}`;
-const argsKey = (output: number) => `o${output}:args`;
+/** A field of an output item that streams as deltas and is then sent whole in a `.done` event. */
+interface StreamedField {
+  /** The event that closes the field: held text is flushed right before it. */
+  done: string;
+  /** The `.done` event's field carrying the whole text. */
+  whole: string;
+  /** Raw JSON text (function-call arguments): restored values go in JSON-escaped. Free text takes them as they are. */
+  jsonEscaped: boolean;
+  /** Deltas are per content part (`content_index`), not per output item. */
+  perContent: boolean;
+}
+
+const STREAMED_FIELDS = new Map<string, StreamedField>([
+  [
+    'response.output_text.delta',
+    { done: 'response.output_text.done', whole: 'text', jsonEscaped: false, perContent: true },
+  ],
+  [
+    'response.function_call_arguments.delta',
+    {
+      done: 'response.function_call_arguments.done',
+      whole: 'arguments',
+      jsonEscaped: true,
+      perContent: false,
+    },
+  ],
+  // Custom (free-form) tools: `input` is whatever text the tool's grammar allows, not JSON.
+  [
+    'response.custom_tool_call_input.delta',
+    { done: 'response.custom_tool_call_input.done', whole: 'input', jsonEscaped: false, perContent: false },
+  ],
+]);
+const DONE_FIELDS = new Map([...STREAMED_FIELDS].map(([delta, field]) => [field.done, { ...field, delta }]));
+
+/** One restorer per streamed field: `o<output>:<delta event>[:<content>]`; the `o<output>:` prefix selects an item. */
+const itemPrefix = (output: number) => `o${output}:`;
+const fieldKey = (deltaType: string, field: StreamedField, output: number, content: number) =>
+  `${itemPrefix(output)}${deltaType}${field.perContent ? `:${content}` : ''}`;
 
 /**
- * Responses API streams: `response.output_text.delta` and `response.function_call_arguments.delta` are
- * restored per output item; held text goes out as its own delta right before the matching `.done`;
- * the full-text fields of the done/completed events are restored whole. Inserted events shift the
- * `sequence_number` of everything after them so numbering stays consecutive.
+ * Responses API streams: output text, function-call arguments and custom tool input deltas are restored
+ * per output item (and content part); held text goes out as its own delta right before the field's
+ * `.done` event, or, should that be missing, before the item's `response.output_item.done` or the final
+ * response event. The full-text fields of the done and completed events are restored whole. Inserted
+ * events shift the `sequence_number` of everything after them so numbering stays consecutive.
  */
 export function responsesStreamRewriter(options: RewriterOptions): StreamRewriter {
   const restorers = new RestorerSet(options.lookup);
@@ -84,52 +121,54 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
       if (!data) return [event];
       const output = asNumber(data.output_index) ?? 0;
       const content = asNumber(data.content_index) ?? 0;
-      switch (data.type) {
-        case 'response.output_text.delta':
-        case 'response.function_call_arguments.delta': {
-          const isText = data.type === 'response.output_text.delta';
-          const key = isText ? textKey(output, content) : argsKey(output);
-          if (!pending.has(key)) {
-            pending.set(key, {
-              type: String(data.type),
-              item_id: data.item_id,
-              output_index: output,
-              ...(isText ? { content_index: content } : {}),
-            });
-          }
-          let changed = renumber(data);
-          if (typeof data.delta === 'string') {
-            const out = restorers.push(key, data.delta, !isText);
-            if (out !== data.delta) {
-              data.delta = out;
-              changed = true;
-            }
-          }
-          return [emit(event, data, changed)];
+      const type = String(data.type);
+      const streamed = STREAMED_FIELDS.get(type);
+      if (streamed) {
+        const key = fieldKey(type, streamed, output, content);
+        if (!pending.has(key)) {
+          pending.set(key, {
+            type,
+            item_id: data.item_id,
+            output_index: output,
+            ...(streamed.perContent ? { content_index: content } : {}),
+          });
         }
-        case 'response.output_text.done':
-        case 'response.function_call_arguments.done': {
-          const isText = data.type === 'response.output_text.done';
-          const held = heldEvent(isText ? textKey(output, content) : argsKey(output));
-          let changed = renumber(data);
-          changed = restoreField(data, isText ? 'text' : 'arguments', !isText) || changed;
-          return [...held, emit(event, data, changed)];
+        let changed = renumber(data);
+        if (typeof data.delta === 'string') {
+          const out = restorers.push(key, data.delta, streamed.jsonEscaped);
+          if (out !== data.delta) {
+            data.delta = out;
+            changed = true;
+          }
         }
+        return [emit(event, data, changed)];
+      }
+      const closing = DONE_FIELDS.get(type);
+      if (closing) {
+        const held = heldEvent(fieldKey(closing.delta, closing, output, content));
+        let changed = renumber(data);
+        changed = restoreField(data, closing.whole, closing.jsonEscaped) || changed;
+        return [...held, emit(event, data, changed)];
+      }
+      switch (type) {
         case 'response.content_part.done': {
           let changed = renumber(data);
           changed = restoreField(asRecord(data.part), 'text', false) || changed;
           return [emit(event, data, changed)];
         }
         case 'response.output_item.done': {
+          // Normally already flushed by the field's own `.done` event; never let held text outlive its item.
+          const held = [...pending.keys()].filter((k) => k.startsWith(itemPrefix(output))).flatMap(heldEvent);
           let changed = renumber(data);
           const item = asRecord(data.item);
           if (item && lookup)
             changed = restoreSlots(responsesResponseSlots({ output: [item] }).slots, lookup) > 0 || changed;
-          return [emit(event, data, changed)];
+          return [...held, emit(event, data, changed)];
         }
         case 'response.completed':
         case 'response.incomplete':
         case 'response.failed': {
+          const held = [...pending.keys()].flatMap(heldEvent);
           let changed = renumber(data);
           const response = asRecord(data.response);
           const u = asRecord(response?.usage);
@@ -137,7 +176,7 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
           usage.outputTokens = asNumber(u?.output_tokens) ?? usage.outputTokens;
           if (response && lookup)
             changed = restoreSlots(responsesResponseSlots(response).slots, lookup) > 0 || changed;
-          return [emit(event, data, changed)];
+          return [...held, emit(event, data, changed)];
         }
         default:
           return [emit(event, data, renumber(data))];

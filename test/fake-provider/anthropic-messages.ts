@@ -1,5 +1,5 @@
 import { providerIds } from './ids.js';
-import type { PlannedToolCall, ReplyPlan } from './reply-plan.js';
+import { functionCallsOnly, type PlannedToolCall, type ReplyPlan } from './reply-plan.js';
 import type { ProviderErrorSpec, RecordedRequest, StreamErrorSpec } from './scenario.js';
 import { jsonEvent, type SseEvent } from './sse-writer.js';
 import { failStreamAfter, isRecord, lastUserContent, textOfContent, type WireFormat } from './wire-format.js';
@@ -61,6 +61,7 @@ type Block =
   { kind: 'text'; text: string; chunks: string[] } | { kind: 'tool_use'; id: string; call: PlannedToolCall };
 
 function blocksOf(plan: ReplyPlan): Block[] {
+  functionCallsOnly(plan, 'Anthropic messages');
   const reply = plan.replies[0];
   if (!reply) return [];
   const blocks: Block[] = [];

@@ -489,6 +489,55 @@ describe('OpenAI Responses API with the official client', () => {
       arguments: '{"city":"[LOCATION: ab12cd34]"}',
     });
   });
+
+  it('streams custom_tool_call items with raw input deltas', async () => {
+    const input = 'grep -n "[NAME: ab12cd34]" hr.txt';
+    fake.script({ toolCalls: [{ type: 'custom', name: 'shell', arguments: input }] });
+    const stream = openai().responses.stream({ model: 'gpt-5', input: 'find them' });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    stream.on('event', (event) => events.push(event));
+    const final = await stream.finalResponse();
+
+    const types = events.map((event) => event.type);
+    expect(types.slice(2, 4)).toEqual([
+      'response.output_item.added',
+      'response.custom_tool_call_input.delta',
+    ]);
+    expect(types.slice(-4)).toEqual([
+      'response.custom_tool_call_input.delta',
+      'response.custom_tool_call_input.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    const deltas = events.filter((event) => event.type === 'response.custom_tool_call_input.delta');
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.map((event) => event.delta).join('')).toBe(input);
+    expect(deltas[0]).toMatchObject({ output_index: 0, item_id: final.output[0]?.id });
+    expect(events.find((event) => event.type === 'response.custom_tool_call_input.done')).toMatchObject({
+      input,
+      output_index: 0,
+    });
+    expect(final.output[0]?.id).toMatch(/^ctc_/);
+    expect(final.output[0]).toMatchObject({
+      type: 'custom_tool_call',
+      status: 'completed',
+      name: 'shell',
+      input,
+    });
+  });
+
+  it('answers JSON custom_tool_call items', async () => {
+    fake.script({ toolCalls: [{ type: 'custom', name: 'shell', arguments: 'ls -la' }] });
+    const response = await openai().responses.create({ model: 'gpt-5', input: 'list' });
+    expect(response.output).toEqual([
+      expect.objectContaining({
+        type: 'custom_tool_call',
+        name: 'shell',
+        input: 'ls -la',
+        status: 'completed',
+      }),
+    ]);
+  });
 });
 
 describe('Anthropic Messages with the official client', () => {

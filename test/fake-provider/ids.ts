@@ -19,6 +19,7 @@ export const providerIds = {
   response: () => `resp_${randomString(50, HEX)}`,
   responseMessage: () => `msg_${randomString(50, HEX)}`,
   responseFunctionCall: () => `fc_${randomString(50, HEX)}`,
+  responseCustomToolCall: () => `ctc_${randomString(50, HEX)}`,
   anthropicMessage: () => `msg_01${randomString(22, BASE62)}`,
   anthropicToolUse: () => `toolu_01${randomString(22, BASE62)}`,
   anthropicRequest: () => `req_011C${randomString(20, BASE62)}`,

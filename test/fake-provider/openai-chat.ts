@@ -1,6 +1,6 @@
 import { providerIds } from './ids.js';
 import { openAiErrorBody, openAiErrorObject, rejectOpenAiRequest } from './openai-errors.js';
-import type { PlannedReply, ReplyPlan } from './reply-plan.js';
+import { functionCallsOnly, type PlannedReply, type ReplyPlan } from './reply-plan.js';
 import { jsonEvent, type SseEvent } from './sse-writer.js';
 import type { StreamErrorSpec } from './scenario.js';
 import { failStreamAfter, isRecord, lastUserContent, textOfContent, type WireFormat } from './wire-format.js';
@@ -43,6 +43,7 @@ function finishReasonOf(reply: PlannedReply, plan: ReplyPlan): string {
 
 /** Tool call ids are fixed once per response so stream and JSON shapes stay self-consistent. */
 function withToolCallIds(plan: ReplyPlan): PlannedReply[] {
+  functionCallsOnly(plan, 'OpenAI chat');
   return plan.replies.map((reply) => ({
     ...reply,
     toolCalls: reply.toolCalls.map((call) => ({ ...call, id: call.id ?? providerIds.chatToolCall() })),

@@ -7,9 +7,17 @@ import { failStreamAfter, isRecord, lastUserContent, textOfContent, type WireFor
 
 // OpenAI Responses API (`POST …/responses`): JSON response object, or named SSE events with sequence numbers.
 
+// A custom (free-form) tool call streams its raw `input` text the way a function call streams `arguments`.
 type OutputItem =
   | { kind: 'message'; id: string; text: string; chunks: string[] }
-  | { kind: 'function_call'; id: string; callId: string; name: string; arguments: string; chunks: string[] };
+  | {
+      kind: 'function_call' | 'custom_tool_call';
+      id: string;
+      callId: string;
+      name: string;
+      arguments: string;
+      chunks: string[];
+    };
 
 function outputItems(plan: ReplyPlan): OutputItem[] {
   const reply = plan.replies[0];
@@ -24,9 +32,10 @@ function outputItems(plan: ReplyPlan): OutputItem[] {
     });
   }
   for (const call of reply.toolCalls) {
+    const custom = call.type === 'custom';
     items.push({
-      kind: 'function_call',
-      id: providerIds.responseFunctionCall(),
+      kind: custom ? 'custom_tool_call' : 'function_call',
+      id: custom ? providerIds.responseCustomToolCall() : providerIds.responseFunctionCall(),
       callId: call.id ?? providerIds.chatToolCall(),
       name: call.name,
       arguments: call.arguments,
@@ -49,6 +58,16 @@ function itemJson(item: OutputItem, status: 'in_progress' | 'completed') {
       status,
       content: done ? [outputText(item.text)] : [],
       role: 'assistant',
+    };
+  }
+  if (item.kind === 'custom_tool_call') {
+    return {
+      id: item.id,
+      type: 'custom_tool_call',
+      status,
+      call_id: item.callId,
+      input: done ? item.arguments : '',
+      name: item.name,
     };
   }
   return {
@@ -155,6 +174,12 @@ function itemEvents(item: OutputItem, outputIndex: number, obfuscate: boolean): 
     }
     events.push({ type: 'response.output_text.done', ...where, logprobs: [], text: item.text });
     events.push({ type: 'response.content_part.done', ...where, part: outputText(item.text) });
+  } else if (item.kind === 'custom_tool_call') {
+    const where = { item_id: item.id, output_index: outputIndex };
+    for (const delta of item.chunks) {
+      events.push({ type: 'response.custom_tool_call_input.delta', delta, ...where, ...padding(delta) });
+    }
+    events.push({ type: 'response.custom_tool_call_input.done', input: item.arguments, ...where });
   } else {
     const where = { item_id: item.id, output_index: outputIndex };
     for (const delta of item.chunks) {

@@ -2,6 +2,7 @@ import type { RecordedRequest, ReplySpec, Scenario, ToolCallSpec } from './scena
 
 export interface PlannedToolCall {
   id: string | undefined;
+  type: 'function' | 'custom';
   name: string;
   arguments: string;
   argumentChunks: string[];
@@ -68,7 +69,13 @@ function planToolCall(call: ToolCallSpec, scenario: Scenario): PlannedToolCall {
   if (call.argumentChunks) argumentChunks = checkJoined(call.argumentChunks, args, 'arguments');
   else if (scenario.splitEveryChar) argumentChunks = codePoints(args);
   else argumentChunks = groupCodePoints(args, scenario.chunkSize ?? DEFAULT_ARGUMENT_CHUNK);
-  return { id: call.id, name: call.name, arguments: args, argumentChunks };
+  return { id: call.id, type: call.type ?? 'function', name: call.name, arguments: args, argumentChunks };
+}
+
+/** Custom tool calls exist only in the Responses format; the others refuse a scenario that scripts one. */
+export function functionCallsOnly(plan: ReplyPlan, format: string): void {
+  if (plan.replies.some((reply) => reply.toolCalls.some((call) => call.type === 'custom')))
+    throw new Error(`fake provider scenario: ${format} has no custom tool calls`);
 }
 
 function planReply(spec: ReplySpec, scenario: Scenario): PlannedReply {

@@ -22,6 +22,11 @@ export interface RecordedRequest {
 
 export interface ToolCallSpec {
   name: string;
+  /**
+   * `custom`: a call of an OpenAI custom (free-form) tool, whose `arguments` string is the raw input text;
+   * only the Responses format sends these (`custom_tool_call` items), the others refuse the scenario.
+   */
+  type?: 'function' | 'custom';
   /** Arguments as the model would emit them; an object is serialized with JSON.stringify. */
   arguments: string | Record<string, unknown>;
   /** Provider-style id is generated when absent (`call_…`, `toolu_…`). */
