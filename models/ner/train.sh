@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
 # evaluation (TypeScript). Deterministic for a given seed; about 20 minutes on 2 idle CPU cores.
-#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v1)
+#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v3)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-MODEL_DIR="${1:-models/pii-ner-v1}"
+MODEL_DIR="${1:-models/pii-ner-v3}"
 mkdir -p "$MODEL_DIR"
 export OMP_NUM_THREADS="${NER_THREADS:-1}" MKL_NUM_THREADS="${NER_THREADS:-1}"
 npx tsx models/ner/build-data.ts "$MODEL_DIR"
