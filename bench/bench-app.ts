@@ -82,8 +82,16 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
     secret,
     close: async () => {
       await app.close();
+      await deleteKeys(services.redis, `${config.SERVICE_REDIS_PREFIX}:*`);
       await closeServices(services);
       await database.drop();
     },
   };
+}
+
+/** The run's Redis keys (cache, tombstones, queues) go with it, like its scratch database. */
+async function deleteKeys(redis: BenchApp['services']['redis'], pattern: string): Promise<void> {
+  for await (const keys of redis.scanStream({ match: pattern, count: 1000 }) as AsyncIterable<string[]>) {
+    if (keys.length) await redis.unlink(...keys);
+  }
 }
