@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
-# evaluation (TypeScript). Deterministic for a given seed; about 20 minutes on 2 idle CPU cores.
+# evaluation (TypeScript). Deterministic for a given seed; about 35 minutes on 2 idle CPU cores.
 #   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v3)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
