@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { joinTagged } from '../ner/corpora.js';
 import type { EntitySpan, EvalExample } from './example.js';
 
 /** How a CoNLL-style token file is laid out. */
@@ -15,7 +16,7 @@ export interface ConllFormat {
 
 /**
  * Rebuilds one sentence as its tokens joined by single spaces, with the IOB2 entities as character
- * spans. An I- tag that does not continue an entity of the same label starts a new one (conlleval's rule).
+ * spans (`joinTagged`, shared with the training data). Unknown tags are an error here.
  */
 export function sentenceToExample(
   id: string,
@@ -23,43 +24,19 @@ export function sentenceToExample(
   tags: readonly string[],
   labelMap: Readonly<Record<string, string>>,
 ): EvalExample {
-  let text = '';
-  const starts: number[] = [];
-  tokens.forEach((token, i) => {
-    if (i > 0) text += ' ';
-    starts.push(text.length);
-    text += token;
+  tags.forEach((tag, i) => {
+    if (tag !== 'O' && !/^[BI]-.+$/.test(tag)) {
+      throw new Error(`${id}: token ${i + 1} has an unknown tag "${tag}"`);
+    }
   });
-
+  const { text, entities } = joinTagged(tokens, tags);
   const gold: EntitySpan[] = [];
   const ignored: EntitySpan[] = [];
-  let open: { label: string; start: number; end: number } | undefined;
-  const close = (): void => {
-    if (!open) return;
-    const type = labelMap[open.label];
-    if (type) gold.push({ type, start: open.start, end: open.end });
-    else ignored.push({ type: open.label, start: open.start, end: open.end });
-    open = undefined;
-  };
-
-  tags.forEach((tag, i) => {
-    const start = starts[i] ?? 0;
-    const end = start + (tokens[i]?.length ?? 0);
-    if (tag === 'O') {
-      close();
-      return;
-    }
-    const match = /^([BI])-(.+)$/.exec(tag);
-    if (!match) throw new Error(`${id}: token ${i + 1} has an unknown tag "${tag}"`);
-    const [, prefix, label = ''] = match;
-    if (prefix === 'I' && open?.label === label) {
-      open.end = end;
-      return;
-    }
-    close();
-    open = { label, start, end };
-  });
-  close();
+  for (const { label, start, end } of entities) {
+    const type = labelMap[label];
+    if (type) gold.push({ type, start, end });
+    else ignored.push({ type: label, start, end });
+  }
   return { id, text, gold, ignored };
 }
 

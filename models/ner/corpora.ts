@@ -40,39 +40,57 @@ interface TaggedToken {
   tag: string;
 }
 
-/** Accepts IOB1 and IOB2: an I- tag whose type differs from the previous token's starts a new entity. */
-export function taggedToText(tokens: readonly TaggedToken[]): LabelledText {
+/** An entity of a tagged sentence: its corpus label (without B-/I-) and its character span. */
+export interface TaggedEntity {
+  label: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Tokens joined by single spaces, with the IOB entities as character spans. Accepts IOB1 and IOB2: an
+ * I- tag that does not continue an entity of the same label starts a new one (conlleval's rule). Tags
+ * that are neither B-x nor I-x count as O. Shared by the training data and the evaluation harness.
+ */
+export function joinTagged(
+  tokens: readonly string[],
+  tags: readonly string[],
+): { text: string; entities: TaggedEntity[] } {
   let text = '';
-  const spans: CharSpan[] = [];
-  const ignored: { start: number; end: number }[] = [];
-  let open: { start: number; end: number } | undefined;
-  let openTag = '';
-  for (const { token, tag } of tokens) {
-    if (text !== '') text += ' ';
+  const entities: TaggedEntity[] = [];
+  let open: TaggedEntity | undefined;
+  tokens.forEach((token, i) => {
+    if (i > 0) text += ' ';
     const start = text.length;
     text += token;
-    const [prefix, rawType] = tag.includes('-')
-      ? [tag.slice(0, tag.indexOf('-')), tag.slice(tag.indexOf('-') + 1)]
-      : ['O', ''];
-    const type = TAG_TYPES[rawType.toLowerCase()];
-    const continues = open !== undefined && prefix.toUpperCase() === 'I' && openTag === rawType.toLowerCase();
-    if (continues && open) {
+    const match = /^([BI])-(.+)$/i.exec(tags[i] ?? 'O');
+    if (!match) {
+      open = undefined;
+      return;
+    }
+    const [, prefix = '', label = ''] = match;
+    // Labels compare case-insensitively: Europeana SBB continues `B-PER` with `I-per`.
+    if (open && prefix.toUpperCase() === 'I' && open.label.toLowerCase() === label.toLowerCase()) {
       open.end = text.length;
-      continue;
+      return;
     }
-    open = undefined;
-    openTag = '';
-    if (rawType !== '' && (prefix.toUpperCase() === 'B' || prefix.toUpperCase() === 'I')) {
-      openTag = rawType.toLowerCase();
-      if (type !== undefined) {
-        const span: CharSpan = { start, end: text.length, type };
-        open = span;
-        spans.push(span);
-      } else {
-        open = { start, end: text.length };
-        ignored.push(open);
-      }
-    }
+    open = { label, start, end: text.length };
+    entities.push(open);
+  });
+  return { text, entities };
+}
+
+export function taggedToText(tokens: readonly TaggedToken[]): LabelledText {
+  const { text, entities } = joinTagged(
+    tokens.map((t) => t.token),
+    tokens.map((t) => t.tag),
+  );
+  const spans: CharSpan[] = [];
+  const ignored: { start: number; end: number }[] = [];
+  for (const { label, start, end } of entities) {
+    const type = TAG_TYPES[label.toLowerCase()];
+    if (type) spans.push({ start, end, type });
+    else ignored.push({ start, end });
   }
   return { text, spans, ignored };
 }
