@@ -24,7 +24,6 @@ export function emailAddress(random: Random, first: string, last: string): strin
   const ascii = (s: string) =>
     s
       .normalize('NFD')
-      .replace(/[^\p{L}]/gu, '')
       .replace(/[^a-zA-Z]/g, '')
       .toLowerCase();
   const local = random.pick([
