@@ -6,6 +6,7 @@ import { ServiceError } from '../errors.js';
 import type { DetectionEngineOptions } from './engine.js';
 import type { DetectionSettings, Span } from './types.js';
 import { balance, piecesOf, reassemble, SPLIT_MIN_CHARS } from './split-work.js';
+import { FifoGate } from './fifo-gate.js';
 
 export interface DetectionPoolOptions extends DetectionEngineOptions {
   threads: number;
@@ -30,10 +31,11 @@ function unavailable(message: string, cause?: unknown): ServiceError {
  * returns text that was not checked.
  */
 export class DetectionPool {
-  private inFlight = 0;
   private loaded = false;
   private readonly maxInFlight: number;
   private readonly taskTimeoutMs: number;
+  /** Tasks reach piscina in arrival order, never more than it has threads (see FifoGate). */
+  private readonly gate: FifoGate;
 
   private constructor(
     private readonly piscina: Piscina,
@@ -41,6 +43,18 @@ export class DetectionPool {
   ) {
     this.maxInFlight = options.maxInFlight ?? options.threads * 64;
     this.taskTimeoutMs = options.taskTimeoutMs ?? 10_000;
+    this.gate = new FifoGate(options.threads);
+  }
+
+  /**
+   * One batch of texts on one thread; `signal` covers the wait for a thread and the run. A task
+   * that runs out of time fails its caller but its thread is never terminated: terminating a
+   * thread while onnxruntime runs aborts the whole process (`terminate called after throwing an
+   * instance of 'Napi::Error'`). Detection work is bounded (linear recognizers, ReDoS-checked deny
+   * patterns), so the thread comes back, and until then the gate counts it as busy.
+   */
+  private runTask(texts: readonly string[], settings: DetectionSettings, signal: AbortSignal) {
+    return this.gate.run(() => this.piscina.run({ texts, settings }) as Promise<Span[][]>, signal);
   }
 
   /** Throws at once when the model directory is missing, so a misconfigured start fails plainly. */
@@ -91,29 +105,30 @@ export class DetectionPool {
    */
   async detect(texts: readonly string[], settings: DetectionSettings): Promise<Span[][]> {
     if (texts.length === 0) return [];
-    if (this.inFlight >= this.maxInFlight) throw unavailable('detection is saturated');
-    this.inFlight++;
+    // Counted in tasks, running or waiting: a task that timed out still holds its thread.
+    if (this.gate.size >= this.maxInFlight) throw unavailable('detection is saturated');
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       const threads = this.piscina.options.maxThreads;
       const total = texts.reduce((n, t) => n + t.length, 0);
       if (threads < 2 || total < SPLIT_MIN_CHARS) {
-        return (await this.piscina.run({ texts, settings }, { signal })) as Span[][];
+        return await this.runTask(texts, settings, signal);
       }
       const pieces = piecesOf(texts, Math.ceil(total / threads));
       const groups = balance(pieces, threads);
       const results = await Promise.all(
-        groups.map(
-          (group) =>
-            this.piscina.run({ texts: group.map((p) => p.text), settings }, { signal }) as Promise<Span[][]>,
+        groups.map((group) =>
+          this.runTask(
+            group.map((p) => p.text),
+            settings,
+            signal,
+          ),
         ),
       );
       return reassemble(texts.length, groups.flat(), results.flat());
     } catch (error) {
       if (signal.aborted) throw unavailable('detection timed out', error);
       throw unavailable('detection failed', error);
-    } finally {
-      this.inFlight--;
     }
   }
 
@@ -122,7 +137,8 @@ export class DetectionPool {
     return (await this.piscina.run(null, { name: 'threadInfo' })) as { threadId: number; model: string };
   }
 
+  /** Waits for running tasks (a thread must not be terminated mid-inference, see `runTask`). */
   async close(): Promise<void> {
-    await this.piscina.close({ force: true });
+    await this.piscina.close();
   }
 }

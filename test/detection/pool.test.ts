@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,43 @@ describe('detection pool', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('fails closed with 503 when tasks time out, running or waiting, and keeps the thread', async () => {
+    const busy = DetectionPool.create({
+      modelDir: MODEL_DIR,
+      intraOpNumThreads: 1,
+      threads: 1,
+      taskTimeoutMs: 300,
+    });
+    try {
+      await busy.warmUp(settings);
+      // The first task holds the only thread for longer than the second may wait.
+      const long = busy.detect([bigText], settings);
+      long.catch(() => undefined); // asserted below
+      const started = performance.now();
+      await expectUnavailable(busy.detect(['Maria Rossi'], settings), /timed out/);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await expectUnavailable(long, /timed out/);
+      // The thread was left to finish, not terminated mid-inference (which aborts the process).
+      await vi.waitFor(
+        async () => {
+          const [spans] = await busy.detect(['Call Maria Rossi.'], settings);
+          expect(spans!.map((s) => s.entity_type)).toContain('PERSON');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('serves waiting tasks in arrival order', async () => {
+    const finished: number[] = [];
+    const texts = Array.from({ length: 12 }, (_, i) => `Call Maria Rossi (${i}) at +44 20 7946 0958.`);
+    await Promise.all(texts.map((text, i) => pool.detect([text], settings).then(() => finished.push(i))));
+    // Two threads: a task may overtake the one started just before it, never one queued earlier.
+    finished.forEach((task, position) => expect(Math.abs(task - position)).toBeLessThanOrEqual(1));
   });
 
   it('refuses to start without a model directory', () => {
