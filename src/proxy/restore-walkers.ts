@@ -54,17 +54,28 @@ export function messagesResponseSlots(body: unknown): RestoreSlots {
   return { slots };
 }
 
-/** output_text parts of message items, function-call arguments, custom tool input and a top-level `output_text`. */
+/**
+ * Model-written text of Responses output items: output_text and refusal parts of messages, reasoning
+ * summaries and reasoning text, function-call and MCP-call arguments, custom tool input, and a
+ * top-level `output_text`.
+ */
 export function responsesResponseSlots(body: unknown): RestoreSlots {
   const slots: RestoreSlot[] = [];
   if (!isRecord(body)) return { slots };
+  const parts = (item: Record<string, unknown>, list: string, type: string, key: string) => {
+    for (const part of arrayField(item, list)) {
+      if (isRecord(part) && part.type === type) pushField(slots, part, key, false);
+    }
+  };
   for (const item of arrayField(body, 'output')) {
     if (!isRecord(item)) continue;
     if (item.type === 'message') {
-      for (const part of arrayField(item, 'content')) {
-        if (isRecord(part) && part.type === 'output_text') pushField(slots, part, 'text', false);
-      }
-    } else if (item.type === 'function_call') {
+      parts(item, 'content', 'output_text', 'text');
+      parts(item, 'content', 'refusal', 'refusal');
+    } else if (item.type === 'reasoning') {
+      parts(item, 'summary', 'summary_text', 'text');
+      parts(item, 'content', 'reasoning_text', 'text');
+    } else if (item.type === 'function_call' || item.type === 'mcp_call') {
       pushField(slots, item, 'arguments', true);
     } else if (item.type === 'custom_tool_call') {
       pushField(slots, item, 'input', false);

@@ -19,40 +19,46 @@ interface StreamedField {
   whole: string;
   /** Raw JSON text (function-call arguments): restored values go in JSON-escaped. Free text takes them as they are. */
   jsonEscaped: boolean;
-  /** Deltas are per content part (`content_index`), not per output item. */
-  perContent: boolean;
+  /** Deltas are per content part or summary part of the item, named by this field; null: per item. */
+  partIndex: 'content_index' | 'summary_index' | null;
 }
 
+const field = (
+  done: string,
+  whole: string,
+  partIndex: StreamedField['partIndex'],
+  jsonEscaped = false,
+): StreamedField => ({ done, whole, jsonEscaped, partIndex });
+
+/** Every streamed field that carries model-written text (DESIGN 6 "Restore"). */
 const STREAMED_FIELDS = new Map<string, StreamedField>([
+  ['response.output_text.delta', field('response.output_text.done', 'text', 'content_index')],
+  ['response.refusal.delta', field('response.refusal.done', 'refusal', 'content_index')],
+  ['response.reasoning_text.delta', field('response.reasoning_text.done', 'text', 'content_index')],
   [
-    'response.output_text.delta',
-    { done: 'response.output_text.done', whole: 'text', jsonEscaped: false, perContent: true },
+    'response.reasoning_summary_text.delta',
+    field('response.reasoning_summary_text.done', 'text', 'summary_index'),
   ],
   [
     'response.function_call_arguments.delta',
-    {
-      done: 'response.function_call_arguments.done',
-      whole: 'arguments',
-      jsonEscaped: true,
-      perContent: false,
-    },
+    field('response.function_call_arguments.done', 'arguments', null, true),
   ],
   // Custom (free-form) tools: `input` is whatever text the tool's grammar allows, not JSON.
-  [
-    'response.custom_tool_call_input.delta',
-    { done: 'response.custom_tool_call_input.done', whole: 'input', jsonEscaped: false, perContent: false },
-  ],
+  ['response.custom_tool_call_input.delta', field('response.custom_tool_call_input.done', 'input', null)],
+  ['response.mcp_call_arguments.delta', field('response.mcp_call_arguments.done', 'arguments', null, true)],
 ]);
 const DONE_FIELDS = new Map([...STREAMED_FIELDS].map(([delta, field]) => [field.done, { ...field, delta }]));
 
-/** One restorer per streamed field: `o<output>:<delta event>[:<content>]`; the `o<output>:` prefix selects an item. */
+/** One restorer per streamed field: `o<output>:<delta event>[:<part>]`; the `o<output>:` prefix selects an item. */
 const itemPrefix = (output: number) => `o${output}:`;
-const fieldKey = (deltaType: string, field: StreamedField, output: number, content: number) =>
-  `${itemPrefix(output)}${deltaType}${field.perContent ? `:${content}` : ''}`;
+const partOf = (data: Record<string, unknown>, field: StreamedField) =>
+  field.partIndex ? (asNumber(data[field.partIndex]) ?? 0) : null;
+const fieldKey = (deltaType: string, output: number, part: number | null) =>
+  `${itemPrefix(output)}${deltaType}${part === null ? '' : `:${part}`}`;
 
 /**
- * Responses API streams: output text, function-call arguments and custom tool input deltas are restored
- * per output item (and content part); held text goes out as its own delta right before the field's
+ * Responses API streams: output text, refusals, reasoning text and summaries, function-call and MCP
+ * arguments and custom tool input deltas are restored per output item (and content or summary part); held text goes out as its own delta right before the field's
  * `.done` event, or, should that be missing, before the item's `response.output_item.done` or the final
  * response event. The full-text fields of the done and completed events are restored whole. Inserted
  * events shift the `sequence_number` of everything after them so numbering stays consecutive.
@@ -61,10 +67,8 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
   const restorers = new RestorerSet(options.lookup);
   const lookup = options.lookup;
   const usage: StreamUsage = { inputTokens: null, outputTokens: null };
-  const pending = new Map<
-    string,
-    { type: string; item_id: unknown; output_index: number; content_index?: number }
-  >();
+  /** What a held-text delta event needs besides the text: type, item and part. */
+  const pending = new Map<string, Record<string, unknown>>();
   let shift = 0;
   let lastSequence = -1;
 
@@ -120,17 +124,17 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
       const data = parseData(event.data);
       if (!data) return [event];
       const output = asNumber(data.output_index) ?? 0;
-      const content = asNumber(data.content_index) ?? 0;
       const type = String(data.type);
       const streamed = STREAMED_FIELDS.get(type);
       if (streamed) {
-        const key = fieldKey(type, streamed, output, content);
+        const part = partOf(data, streamed);
+        const key = fieldKey(type, output, part);
         if (!pending.has(key)) {
           pending.set(key, {
             type,
             item_id: data.item_id,
             output_index: output,
-            ...(streamed.perContent ? { content_index: content } : {}),
+            ...(streamed.partIndex ? { [streamed.partIndex]: part } : {}),
           });
         }
         let changed = renumber(data);
@@ -145,15 +149,19 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
       }
       const closing = DONE_FIELDS.get(type);
       if (closing) {
-        const held = heldEvent(fieldKey(closing.delta, closing, output, content));
+        const held = heldEvent(fieldKey(closing.delta, output, partOf(data, closing)));
         let changed = renumber(data);
         changed = restoreField(data, closing.whole, closing.jsonEscaped) || changed;
         return [...held, emit(event, data, changed)];
       }
       switch (type) {
-        case 'response.content_part.done': {
+        case 'response.content_part.done':
+        case 'response.reasoning_summary_part.done': {
           let changed = renumber(data);
-          changed = restoreField(asRecord(data.part), 'text', false) || changed;
+          const part = asRecord(data.part);
+          // Text parts carry `text`; refusal parts carry `refusal`.
+          changed = restoreField(part, 'text', false) || changed;
+          changed = restoreField(part, 'refusal', false) || changed;
           return [emit(event, data, changed)];
         }
         case 'response.output_item.done': {

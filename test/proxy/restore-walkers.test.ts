@@ -92,6 +92,7 @@ function responsesOutput(): { output: ResponseOutputItem[] } & Record<string, un
         type: 'reasoning',
         id: 'rs_1',
         summary: [{ type: 'summary_text', text: 'about [name: a1b2c3]' }],
+        content: [{ type: 'reasoning_text', text: 'check [name: a1b2c3] first' }],
       },
       {
         type: 'message',
@@ -100,7 +101,7 @@ function responsesOutput(): { output: ResponseOutputItem[] } & Record<string, un
         status: 'completed',
         content: [
           { type: 'output_text', text: 'booked for [name: a1b2c3].', annotations: [] },
-          { type: 'refusal', refusal: 'no passport storage' },
+          { type: 'refusal', refusal: 'no passport storage for [name: a1b2c3]' },
         ],
       },
       {
@@ -111,6 +112,15 @@ function responsesOutput(): { output: ResponseOutputItem[] } & Record<string, un
         status: 'completed',
       },
       { type: 'custom_tool_call', call_id: 'call_2', name: 'grep', input: '[name: a1b2c3]' },
+      {
+        type: 'mcp_call',
+        id: 'mcp_1',
+        name: 'lookup',
+        server_label: 'crm',
+        arguments: '{"who":"[name: a1b2c3]"}',
+        // Written by the MCP server, not the model: left as it is.
+        output: 'no record for [name: a1b2c3]',
+      },
     ],
     output_text: 'booked for [name: a1b2c3].',
   };
@@ -185,24 +195,32 @@ describe('messagesResponseSlots', () => {
 });
 
 describe('responsesResponseSlots', () => {
-  it('finds output_text parts, function-call arguments, custom tool input and top-level output_text', () => {
+  it('finds the model-written text of every item: messages, refusals, reasoning, tool arguments and input', () => {
     const { slots } = responsesResponseSlots(responsesOutput());
     expect(slots.map((s) => [s.text, s.jsonEscaped])).toEqual([
+      ['about [name: a1b2c3]', false],
+      ['check [name: a1b2c3] first', false],
       ['booked for [name: a1b2c3].', false],
+      ['no passport storage for [name: a1b2c3]', false],
       ['{"guest":"[name: a1b2c3]","nights":2}', true],
       ['[name: a1b2c3]', false],
+      ['{"who":"[name: a1b2c3]"}', true],
       ['booked for [name: a1b2c3].', false],
     ]);
   });
 
-  it('changes exactly the owned places; reasoning and refusals stay', () => {
+  it('changes exactly the owned places; an MCP server output stays', () => {
     const before = responsesOutput();
     const body = structuredClone(before);
     upperCaseAll(responsesResponseSlots(body).slots);
     expect(changedPaths(before, body)).toEqual([
+      'output[0].summary[0].text',
+      'output[0].content[0].text',
       'output[1].content[0].text',
+      'output[1].content[1].refusal',
       'output[2].arguments',
       'output[3].input',
+      'output[4].arguments',
       'output_text',
     ]);
   });

@@ -326,3 +326,173 @@ describe('responses stream: custom tool call input', () => {
     );
   });
 });
+
+/**
+ * The other streamed fields of model-written text, each as the API sends it: the delta and done event
+ * types, the done event's whole-text field, the part index (if any), and the item the text ends up in.
+ */
+const OTHER_FIELDS = [
+  {
+    delta: 'response.refusal.delta',
+    done: 'response.refusal.done',
+    whole: 'refusal',
+    part: 'content_index',
+    item: (text: string) => ({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'refusal', refusal: text }],
+    }),
+    itemText: (item: Record<string, unknown>) => (item.content as { refusal: string }[])[0]!.refusal,
+  },
+  {
+    delta: 'response.reasoning_text.delta',
+    done: 'response.reasoning_text.done',
+    whole: 'text',
+    part: 'content_index',
+    item: (text: string) => ({
+      id: 'rs_1',
+      type: 'reasoning',
+      summary: [],
+      content: [{ type: 'reasoning_text', text }],
+    }),
+    itemText: (item: Record<string, unknown>) => (item.content as { text: string }[])[0]!.text,
+  },
+  {
+    delta: 'response.reasoning_summary_text.delta',
+    done: 'response.reasoning_summary_text.done',
+    whole: 'text',
+    part: 'summary_index',
+    item: (text: string) => ({ id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text }] }),
+    itemText: (item: Record<string, unknown>) => (item.summary as { text: string }[])[0]!.text,
+  },
+  {
+    delta: 'response.mcp_call_arguments.delta',
+    done: 'response.mcp_call_arguments.done',
+    whole: 'arguments',
+    part: null,
+    item: (text: string) => ({
+      id: 'mcp_1',
+      type: 'mcp_call',
+      name: 'lookup',
+      server_label: 'crm',
+      arguments: text,
+    }),
+    itemText: (item: Record<string, unknown>) => item.arguments as string,
+  },
+] as const;
+
+describe('responses stream: refusals, reasoning text and summaries, MCP arguments', () => {
+  // Free text takes values raw; MCP arguments are JSON, so values go in JSON-escaped.
+  const TEXT = 'I cannot share where [NAME: k3j9x2m4] lives.';
+  const JSON_ARGS = '{"who":"[NAME: k3j9x2m4]","mail":"[EMAIL: q1w2e3r4]"}';
+
+  for (const f of OTHER_FIELDS) {
+    const json = f.part === null;
+    const text = json ? JSON_ARGS : TEXT;
+    const restored = json
+      ? JSON.stringify({ who: values.k3j9x2m4, mail: values.q1w2e3r4 })
+      : `I cannot share where ${values.k3j9x2m4} lives.`;
+    const where = { item_id: f.item('').id, output_index: 0, ...(f.part ? { [f.part]: 0 } : {}) };
+    const itemEvents = (chunks: string[]): Payload[] => [
+      { type: 'response.output_item.added', output_index: 0, item: f.item('') },
+      ...chunks.map((delta) => ({ type: f.delta, ...where, delta })),
+      { type: f.done, ...where, [f.whole]: chunks.join('') },
+      { type: 'response.output_item.done', output_index: 0, item: f.item(chunks.join('')) },
+    ];
+
+    it(`${f.delta}: a token split at every position comes out whole, in the done event and the items too`, () => {
+      for (let cut = 0; cut <= text.length; cut++) {
+        const events = relay(stream(itemEvents([text.slice(0, cut), text.slice(cut)]), [f.item(text)]));
+        const deltas = ofType(events, f.delta).map((e) => e.delta as string);
+        expect(deltas.join('')).toBe(restored);
+        expect(deltas.filter((d) => /\[[A-Z]/.test(d))).toEqual([]);
+        expect(ofType(events, f.done)[0]?.[f.whole]).toBe(restored);
+        const itemDone = ofType(events, 'response.output_item.done')[0]?.item as Record<string, unknown>;
+        expect(f.itemText(itemDone)).toBe(restored);
+        expect(f.itemText(completedOutput(events)[0]!)).toBe(restored);
+        // Held text goes out before the field's done event, with the part index it came with.
+        const done = events.findIndex((e) => e.type === f.done);
+        expect(events.findLastIndex((e) => e.type === f.delta)).toBeLessThan(done);
+        for (const delta of ofType(events, f.delta)) expect(delta).toMatchObject(where);
+        expectConsecutive(events);
+      }
+    });
+  }
+
+  it('keeps reasoning summary parts apart by summary_index', () => {
+    const part = (summary_index: number, delta: string) => ({
+      type: 'response.reasoning_summary_text.delta',
+      item_id: 'rs_1',
+      output_index: 0,
+      summary_index,
+      delta,
+    });
+    const done = (summary_index: number, text: string) => ({
+      type: 'response.reasoning_summary_text.done',
+      item_id: 'rs_1',
+      output_index: 0,
+      summary_index,
+      text,
+    });
+    const events = relay(
+      stream(
+        [
+          part(0, 'ask [NAME: k3j'),
+          part(1, 'mail [EMAIL: q1w'),
+          part(0, '9x2m4]'),
+          done(0, 'ask [NAME: k3j9x2m4]'),
+          part(1, '2e3r4]'),
+          done(1, 'mail [EMAIL: q1w2e3r4]'),
+        ],
+        [],
+      ),
+    );
+    const textOf = (index: number) =>
+      ofType(events, 'response.reasoning_summary_text.delta')
+        .filter((e) => e.summary_index === index)
+        .map((e) => e.delta)
+        .join('');
+    expect(textOf(0)).toBe(`ask ${values.k3j9x2m4}`);
+    expect(textOf(1)).toBe(`mail ${values.q1w2e3r4}`);
+    expect(ofType(events, 'response.reasoning_summary_text.done').map((e) => e.text)).toEqual([
+      `ask ${values.k3j9x2m4}`,
+      `mail ${values.q1w2e3r4}`,
+    ]);
+    expectConsecutive(events);
+  });
+
+  it('restores the whole part in content_part.done (refusal) and reasoning_summary_part.done', () => {
+    const events = relay(
+      stream(
+        [
+          {
+            type: 'response.content_part.done',
+            item_id: 'msg_1',
+            output_index: 0,
+            content_index: 0,
+            part: { type: 'refusal', refusal: TEXT },
+          },
+          {
+            type: 'response.reasoning_summary_part.done',
+            item_id: 'rs_1',
+            output_index: 1,
+            summary_index: 0,
+            part: { type: 'summary_text', text: TEXT },
+          },
+        ],
+        [],
+      ),
+    );
+    const restoredText = `I cannot share where ${values.k3j9x2m4} lives.`;
+    expect(ofType(events, 'response.content_part.done')[0]?.part).toEqual({
+      type: 'refusal',
+      refusal: restoredText,
+    });
+    expect(ofType(events, 'response.reasoning_summary_part.done')[0]?.part).toEqual({
+      type: 'summary_text',
+      text: restoredText,
+    });
+  });
+});
