@@ -55,9 +55,10 @@ export function messagesResponseSlots(body: unknown): RestoreSlots {
 }
 
 /**
- * Model-written text of Responses output items: output_text and refusal parts of messages, reasoning
- * summaries and reasoning text, function-call and MCP-call arguments, custom tool input, and a
- * top-level `output_text`.
+ * Model-written text of Responses output items: output_text and refusal parts of messages,
+ * function-call and MCP-call arguments (also of MCP approval requests), custom tool input, and a
+ * top-level `output_text`. Reasoning items are not restored: they go back upstream untouched in the
+ * next request's `input` (see `responsesRequestSlots`).
  */
 export function responsesResponseSlots(body: unknown): RestoreSlots {
   const slots: RestoreSlot[] = [];
@@ -72,10 +73,11 @@ export function responsesResponseSlots(body: unknown): RestoreSlots {
     if (item.type === 'message') {
       parts(item, 'content', 'output_text', 'text');
       parts(item, 'content', 'refusal', 'refusal');
-    } else if (item.type === 'reasoning') {
-      parts(item, 'summary', 'summary_text', 'text');
-      parts(item, 'content', 'reasoning_text', 'text');
-    } else if (item.type === 'function_call' || item.type === 'mcp_call') {
+    } else if (
+      item.type === 'function_call' ||
+      item.type === 'mcp_call' ||
+      item.type === 'mcp_approval_request'
+    ) {
       pushField(slots, item, 'arguments', true);
     } else if (item.type === 'custom_tool_call') {
       pushField(slots, item, 'input', false);

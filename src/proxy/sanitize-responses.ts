@@ -4,10 +4,10 @@ import type { SlotCollection } from './text-slots.js';
 /**
  * Text slots of a Responses API request (DESIGN 6 "Sanitized"): `instructions`; `input` as a
  * string or as items: message content (a string or input_text / output_text / refusal parts),
- * function-call arguments (JSON string leaves, or the whole text when it does not parse), custom
- * tool-call input, function and custom tool-call outputs (a string or input_text parts); and text
- * values of prompt-template variables. Reasoning items, images, files and other tool items pass
- * untouched.
+ * function-call, MCP-call and MCP approval request arguments (JSON string leaves, or the whole text
+ * when it does not parse), custom tool-call input, function, custom tool-call and MCP-call outputs (a
+ * string or input_text parts); and text values of prompt-template variables. Reasoning items,
+ * images, files and other tool items pass untouched.
  */
 export function responsesRequestSlots(body: unknown): SlotCollection {
   const collector = new SlotCollector();
@@ -32,7 +32,12 @@ export function responsesRequestSlots(body: unknown): SlotCollection {
 function inputItemSlots(collector: SlotCollector, item: Record<string, unknown>): void {
   switch (item.type) {
     case 'function_call':
+    case 'mcp_approval_request':
       collector.jsonArguments(item, 'arguments');
+      return;
+    case 'mcp_call':
+      collector.jsonArguments(item, 'arguments');
+      if (typeof item.output === 'string') collector.field(item, 'output');
       return;
     case 'custom_tool_call':
       collector.field(item, 'input');

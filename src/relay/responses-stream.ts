@@ -19,8 +19,8 @@ interface StreamedField {
   whole: string;
   /** Raw JSON text (function-call arguments): restored values go in JSON-escaped. Free text takes them as they are. */
   jsonEscaped: boolean;
-  /** Deltas are per content part or summary part of the item, named by this field; null: per item. */
-  partIndex: 'content_index' | 'summary_index' | null;
+  /** Deltas are per content part of the item; null: per item. */
+  partIndex: 'content_index' | null;
 }
 
 const field = (
@@ -30,15 +30,14 @@ const field = (
   jsonEscaped = false,
 ): StreamedField => ({ done, whole, jsonEscaped, partIndex });
 
-/** Every streamed field that carries model-written text (DESIGN 6 "Restore"). */
+/**
+ * Every streamed field restored (DESIGN 6 "Restore"). Reasoning text and summaries are not: clients
+ * pass reasoning items back in the next request's `input`, where they go upstream untouched (they
+ * belong with their encrypted content), so restored values there would reach the provider.
+ */
 const STREAMED_FIELDS = new Map<string, StreamedField>([
   ['response.output_text.delta', field('response.output_text.done', 'text', 'content_index')],
   ['response.refusal.delta', field('response.refusal.done', 'refusal', 'content_index')],
-  ['response.reasoning_text.delta', field('response.reasoning_text.done', 'text', 'content_index')],
-  [
-    'response.reasoning_summary_text.delta',
-    field('response.reasoning_summary_text.done', 'text', 'summary_index'),
-  ],
   [
     'response.function_call_arguments.delta',
     field('response.function_call_arguments.done', 'arguments', null, true),
@@ -57,8 +56,8 @@ const fieldKey = (deltaType: string, output: number, part: number | null) =>
   `${itemPrefix(output)}${deltaType}${part === null ? '' : `:${part}`}`;
 
 /**
- * Responses API streams: output text, refusals, reasoning text and summaries, function-call and MCP
- * arguments and custom tool input deltas are restored per output item (and content or summary part); held text goes out as its own delta right before the field's
+ * Responses API streams: output text, refusals, function-call and MCP-call arguments and custom tool
+ * input deltas are restored per output item (and content part); held text goes out as its own delta right before the field's
  * `.done` event, or, should that be missing, before the item's `response.output_item.done` or the final
  * response event. The full-text fields of the done and completed events are restored whole. Inserted
  * events shift the `sequence_number` of everything after them so numbering stays consecutive.
@@ -155,8 +154,7 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
         return [...held, emit(event, data, changed)];
       }
       switch (type) {
-        case 'response.content_part.done':
-        case 'response.reasoning_summary_part.done': {
+        case 'response.content_part.done': {
           let changed = renumber(data);
           const part = asRecord(data.part);
           // Text parts carry `text`; refusal parts carry `refusal`.

@@ -65,6 +65,22 @@ function multiTurnRequest(): ResponseCreateParamsNonStreaming {
       },
       { type: 'custom_tool_call', call_id: 'call_3', name: 'grep', input: 'kenji tanaka' },
       { type: 'custom_tool_call_output', call_id: 'call_3', output: 'hr.txt: kenji tanaka, grade 5' },
+      {
+        type: 'mcp_call',
+        id: 'mcp_1',
+        name: 'crm_lookup',
+        server_label: 'crm',
+        arguments: '{"name":"kenji tanaka"}',
+        output: 'kenji tanaka, account 4471',
+      },
+      {
+        type: 'mcp_approval_request',
+        id: 'mcpr_1',
+        name: 'crm_update',
+        server_label: 'crm',
+        arguments: '{"name":"kenji tanaka","tier":"gold"}',
+      },
+      { type: 'mcp_approval_response', approval_request_id: 'mcpr_1', approve: true },
       { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'also book a hotel' }] },
       { type: 'item_reference', id: 'msg_kenji_old' },
     ],
@@ -95,13 +111,17 @@ describe('responsesRequestSlots', () => {
       'mail sent to kenji',
       'kenji tanaka',
       'hr.txt: kenji tanaka, grade 5',
+      'kenji tanaka',
+      'kenji tanaka, account 4471',
+      'kenji tanaka',
+      'gold',
       'also book a hotel',
       'kenji tanaka',
       'vip kenji',
     ]);
   });
 
-  it('changes exactly the owned places; reasoning, images, files and references stay', () => {
+  it('changes exactly the owned places; reasoning, images, files, approvals and references stay', () => {
     const before = multiTurnRequest();
     const body = structuredClone(before);
     const collection = responsesRequestSlots(body);
@@ -119,7 +139,10 @@ describe('responsesRequestSlots', () => {
       'input[7].output[0].text',
       'input[8].input',
       'input[9].output',
-      'input[10].content[0].text',
+      'input[10].arguments',
+      'input[10].output',
+      'input[11].arguments',
+      'input[13].content[0].text',
       'prompt.variables.traveller',
       'prompt.variables.note.text',
     ]);

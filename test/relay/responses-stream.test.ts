@@ -347,27 +347,6 @@ const OTHER_FIELDS = [
     itemText: (item: Record<string, unknown>) => (item.content as { refusal: string }[])[0]!.refusal,
   },
   {
-    delta: 'response.reasoning_text.delta',
-    done: 'response.reasoning_text.done',
-    whole: 'text',
-    part: 'content_index',
-    item: (text: string) => ({
-      id: 'rs_1',
-      type: 'reasoning',
-      summary: [],
-      content: [{ type: 'reasoning_text', text }],
-    }),
-    itemText: (item: Record<string, unknown>) => (item.content as { text: string }[])[0]!.text,
-  },
-  {
-    delta: 'response.reasoning_summary_text.delta',
-    done: 'response.reasoning_summary_text.done',
-    whole: 'text',
-    part: 'summary_index',
-    item: (text: string) => ({ id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text }] }),
-    itemText: (item: Record<string, unknown>) => (item.summary as { text: string }[])[0]!.text,
-  },
-  {
     delta: 'response.mcp_call_arguments.delta',
     done: 'response.mcp_call_arguments.done',
     whole: 'arguments',
@@ -383,7 +362,7 @@ const OTHER_FIELDS = [
   },
 ] as const;
 
-describe('responses stream: refusals, reasoning text and summaries, MCP arguments', () => {
+describe('responses stream: refusals and MCP-call arguments', () => {
   // Free text takes values raw; MCP arguments are JSON, so values go in JSON-escaped.
   const TEXT = 'I cannot share where [NAME: k3j9x2m4] lives.';
   const JSON_ARGS = '{"who":"[NAME: k3j9x2m4]","mail":"[EMAIL: q1w2e3r4]"}';
@@ -421,49 +400,14 @@ describe('responses stream: refusals, reasoning text and summaries, MCP argument
     });
   }
 
-  it('keeps reasoning summary parts apart by summary_index', () => {
-    const part = (summary_index: number, delta: string) => ({
+  it('restores a refusal part whole in content_part.done, and leaves reasoning as it is', () => {
+    const reasoning = {
       type: 'response.reasoning_summary_text.delta',
       item_id: 'rs_1',
-      output_index: 0,
-      summary_index,
-      delta,
-    });
-    const done = (summary_index: number, text: string) => ({
-      type: 'response.reasoning_summary_text.done',
-      item_id: 'rs_1',
-      output_index: 0,
-      summary_index,
-      text,
-    });
-    const events = relay(
-      stream(
-        [
-          part(0, 'ask [NAME: k3j'),
-          part(1, 'mail [EMAIL: q1w'),
-          part(0, '9x2m4]'),
-          done(0, 'ask [NAME: k3j9x2m4]'),
-          part(1, '2e3r4]'),
-          done(1, 'mail [EMAIL: q1w2e3r4]'),
-        ],
-        [],
-      ),
-    );
-    const textOf = (index: number) =>
-      ofType(events, 'response.reasoning_summary_text.delta')
-        .filter((e) => e.summary_index === index)
-        .map((e) => e.delta)
-        .join('');
-    expect(textOf(0)).toBe(`ask ${values.k3j9x2m4}`);
-    expect(textOf(1)).toBe(`mail ${values.q1w2e3r4}`);
-    expect(ofType(events, 'response.reasoning_summary_text.done').map((e) => e.text)).toEqual([
-      `ask ${values.k3j9x2m4}`,
-      `mail ${values.q1w2e3r4}`,
-    ]);
-    expectConsecutive(events);
-  });
-
-  it('restores the whole part in content_part.done (refusal) and reasoning_summary_part.done', () => {
+      output_index: 1,
+      summary_index: 0,
+      delta: TEXT,
+    };
     const events = relay(
       stream(
         [
@@ -474,25 +418,16 @@ describe('responses stream: refusals, reasoning text and summaries, MCP argument
             content_index: 0,
             part: { type: 'refusal', refusal: TEXT },
           },
-          {
-            type: 'response.reasoning_summary_part.done',
-            item_id: 'rs_1',
-            output_index: 1,
-            summary_index: 0,
-            part: { type: 'summary_text', text: TEXT },
-          },
+          reasoning,
         ],
         [],
       ),
     );
-    const restoredText = `I cannot share where ${values.k3j9x2m4} lives.`;
     expect(ofType(events, 'response.content_part.done')[0]?.part).toEqual({
       type: 'refusal',
-      refusal: restoredText,
+      refusal: `I cannot share where ${values.k3j9x2m4} lives.`,
     });
-    expect(ofType(events, 'response.reasoning_summary_part.done')[0]?.part).toEqual({
-      type: 'summary_text',
-      text: restoredText,
-    });
+    // Reasoning goes back upstream untouched in the next request, so it keeps its tokens.
+    expect(ofType(events, 'response.reasoning_summary_text.delta')[0]).toMatchObject({ delta: TEXT });
   });
 });
