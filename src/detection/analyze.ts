@@ -59,7 +59,7 @@ export function denySpans(text: string, patterns: DenyPattern[]): Span[] {
   return spans;
 }
 
-const SOURCE_PRIORITY: Record<Span['source'], number> = { deny: 0, pattern: 1, ner: 2 };
+const SOURCE_PRIORITY: Record<Span['source'], number> = { known: 0, deny: 0, pattern: 1, ner: 2 };
 
 /** Who wins an overlap: higher score, then longer span, then a tenant's deny pattern over a recognizer over NER, then earlier. */
 /**
@@ -159,7 +159,8 @@ function covered(span: Span, spans: Span[]): boolean {
 
 const spanLength = (s: Span) => s.end - s.start;
 
-function normalizeValue(value: string): string {
+/** How allow-list entries and values are compared: case-insensitively after trimming. */
+export function allowListKey(value: string): string {
   return value.normalize('NFC').trim().toLowerCase();
 }
 
@@ -174,8 +175,8 @@ function enabledSpans(spans: Span[], settings: DetectionSettings): Span[] {
 /** Drops spans whose value is on the allow list (compared case-insensitively after trimming). */
 function withoutAllowed(text: string, spans: Span[], allowList: string[]): Span[] {
   if (allowList.length === 0) return spans;
-  const allowed = new Set(allowList.map(normalizeValue));
-  return spans.filter((s) => !allowed.has(normalizeValue(text.slice(s.start, s.end))));
+  const allowed = new Set(allowList.map(allowListKey));
+  return spans.filter((s) => !allowed.has(allowListKey(text.slice(s.start, s.end))));
 }
 
 export function applySettings(text: string, spans: Span[], settings: DetectionSettings): Span[] {

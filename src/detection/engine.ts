@@ -1,6 +1,7 @@
 import { loadNerModel, type NerModel } from './ner/model.js';
 import { analyzeText, maskTokenTexts } from './analyze.js';
 import { DEFAULT_DETECTION_SETTINGS, type DetectionSettings, type Span } from './types.js';
+import { withKnownValues, type KnownValue } from './known-values.js';
 
 /** Entity types only the NER model finds; with none of them on, the model is not run. */
 export const NER_TYPES: ReadonlySet<string> = new Set(['PERSON', 'LOCATION', 'ORGANIZATION']);
@@ -14,7 +15,12 @@ export interface DetectionEngineOptions {
 /** Detection in the calling thread: the NER model plus pattern recognizers, merged under the tenant's settings. */
 export interface DetectionEngine {
   readonly modelName: string;
-  detect(texts: readonly string[], settings: DetectionSettings): Promise<Span[][]>;
+  /** `known`: values already tokenized in the conversation session, found again wherever they recur. */
+  detect(
+    texts: readonly string[],
+    settings: DetectionSettings,
+    known?: readonly KnownValue[],
+  ): Promise<Span[][]>;
   close(): Promise<void>;
 }
 
@@ -35,11 +41,18 @@ export async function createDetectionEngine(options: DetectionEngineOptions): Pr
   analyzeText(WARM_UP_TEXT, DEFAULT_DETECTION_SETTINGS, warmUpSpans ?? [], analyzeOptions);
   return {
     modelName: model.name,
-    async detect(texts, settings) {
+    async detect(texts, settings, known = []) {
       const wantsNer = settings.entities.some((type) => NER_TYPES.has(type));
       // The model never sees the inside of existing token text, so it cannot tag or split it.
       const nerSpans = wantsNer ? await model.tag(texts.map(maskTokenTexts)) : texts.map(() => []);
-      return texts.map((text, i) => analyzeText(text, settings, nerSpans[i] ?? [], analyzeOptions));
+      return texts.map((text, i) =>
+        withKnownValues(
+          text,
+          analyzeText(text, settings, nerSpans[i] ?? [], analyzeOptions),
+          known,
+          settings,
+        ),
+      );
     },
     close: () => model.close(),
   };

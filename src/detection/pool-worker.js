@@ -21,9 +21,9 @@ function requireEngine() {
   return engine;
 }
 
-/** One task: detect over a batch of texts with one tenant's settings. */
-export default async function detectTask({ texts, settings }) {
-  return requireEngine().detect(texts, settings);
+/** One task: detect over a batch of texts with one tenant's settings and the session's known values. */
+export default async function detectTask({ texts, settings, known }) {
+  return requireEngine().detect(texts, settings, known);
 }
 
 /** Which thread ran a task; lets tests prove detection never runs on the event loop thread. */

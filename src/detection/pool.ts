@@ -7,6 +7,7 @@ import type { DetectionEngineOptions } from './engine.js';
 import type { DetectionSettings, Span } from './types.js';
 import { balance, piecesOf, reassemble, SPLIT_MIN_CHARS } from './split-work.js';
 import { FifoGate } from './fifo-gate.js';
+import type { KnownValue } from './known-values.js';
 
 export interface DetectionPoolOptions extends DetectionEngineOptions {
   threads: number;
@@ -53,8 +54,11 @@ export class DetectionPool {
    * instance of 'Napi::Error'`). Detection work is bounded (linear recognizers, ReDoS-checked deny
    * patterns), so the thread comes back, and until then the gate counts it as busy.
    */
-  private runTask(texts: readonly string[], settings: DetectionSettings, signal: AbortSignal) {
-    return this.gate.run(() => this.piscina.run({ texts, settings }) as Promise<Span[][]>, signal);
+  private runTask(
+    task: { texts: readonly string[]; settings: DetectionSettings; known: readonly KnownValue[] },
+    signal: AbortSignal,
+  ) {
+    return this.gate.run(() => this.piscina.run(task) as Promise<Span[][]>, signal);
   }
 
   /** Throws at once when the model directory is missing, so a misconfigured start fails plainly. */
@@ -103,7 +107,11 @@ export class DetectionPool {
    * Detects over a batch. A large batch (or one long text, cut into overlapping pieces) is spread
    * over the threads and put back together, so one call uses every core.
    */
-  async detect(texts: readonly string[], settings: DetectionSettings): Promise<Span[][]> {
+  async detect(
+    texts: readonly string[],
+    settings: DetectionSettings,
+    known: readonly KnownValue[] = [],
+  ): Promise<Span[][]> {
     if (texts.length === 0) return [];
     // Counted in tasks, running or waiting: a task that timed out still holds its thread.
     if (this.gate.size >= this.maxInFlight) throw unavailable('detection is saturated');
@@ -112,18 +120,12 @@ export class DetectionPool {
       const threads = this.piscina.options.maxThreads;
       const total = texts.reduce((n, t) => n + t.length, 0);
       if (threads < 2 || total < SPLIT_MIN_CHARS) {
-        return await this.runTask(texts, settings, signal);
+        return await this.runTask({ texts, settings, known }, signal);
       }
       const pieces = piecesOf(texts, Math.ceil(total / threads));
       const groups = balance(pieces, threads);
       const results = await Promise.all(
-        groups.map((group) =>
-          this.runTask(
-            group.map((p) => p.text),
-            settings,
-            signal,
-          ),
-        ),
+        groups.map((group) => this.runTask({ texts: group.map((p) => p.text), settings, known }, signal)),
       );
       return reassemble(texts.length, groups.flat(), results.flat());
     } catch (error) {

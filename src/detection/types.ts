@@ -41,8 +41,11 @@ export interface Span {
   start: number;
   end: number;
   score: number;
-  /** Which detector produced it: a pattern recognizer, the NER model, or a tenant deny pattern. */
-  source: 'pattern' | 'ner' | 'deny';
+  /**
+   * Which detector produced it: a pattern recognizer, the NER model, a tenant deny pattern, or a
+   * value already tokenized in the session (`withKnownValues`).
+   */
+  source: 'pattern' | 'ner' | 'deny' | 'known';
 }
 
 /** A tenant's deny pattern: its own regex entity (DESIGN 7 settings). */

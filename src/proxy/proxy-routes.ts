@@ -122,14 +122,14 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     call.stream = payload.stream === true;
 
     const tokensOnly = String(request.headers['x-service-mode'] ?? '').toLowerCase() === 'tokens-only';
-    const named = request.headers[SESSION_HEADER];
+    const namedHeader = request.headers[SESSION_HEADER];
+    const named = typeof namedHeader === 'string' && namedHeader.trim() ? namedHeader.trim() : null;
     // The named session is looked up while detection runs; a new one is only stored once detection
     // succeeded, so a refused call leaves nothing behind.
     const openSession = async () => {
-      const session =
-        typeof named === 'string' && named.trim()
-          ? { ...(await findSession(services.db, account.tenantId, named.trim())), isNew: false }
-          : { id: mintSessionId(), ownerEndUserId: null, isNew: true };
+      const session = named
+        ? { ...(await findSession(services.db, account.tenantId, named)), isNew: false }
+        : { id: mintSessionId(), ownerEndUserId: null, isNew: true };
       call.sessionId = session.id;
       await services.vault.cache.ensureAvailable();
       return session;
@@ -139,6 +139,7 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       tenantId: account.tenantId,
       settings: account.settings.detection,
       openSession,
+      continuedSessionId: named,
       credentialId: account.providerKeyId,
       tokensOnly,
     });

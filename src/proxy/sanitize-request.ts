@@ -33,6 +33,34 @@ export interface SanitizedRequest {
  * the session insert and the detection task were each a few ms in series). Its errors still come
  * first, as when it ran before detection.
  */
+/**
+ * Detection and the session. A new session's lookup overlaps detection; a continued one's known
+ * values (read with the session) go into detection, so it waits for them.
+ */
+async function detectInSession(
+  deps: { detection: DetectionPool | null; vault: TokenVault },
+  texts: string[],
+  context: {
+    tenantId: string;
+    settings: DetectionSettings;
+    openSession: () => Promise<ConversationSession & { isNew: boolean }>;
+    continuedSessionId: string | null;
+  },
+) {
+  if (context.continuedSessionId) {
+    const [opened, known] = await Promise.all([
+      context.openSession(),
+      deps.vault.knownValues(context.tenantId, context.continuedSessionId),
+    ]);
+    return { opened, spans: await detectSpans(deps.detection, texts, context.settings, known) };
+  }
+  const detecting = detectSpans(deps.detection, texts, context.settings);
+  // Awaited below; until then a failure must not count as unhandled.
+  detecting.catch(() => {});
+  const opened = await context.openSession();
+  return { opened, spans: await detecting };
+}
+
 export async function sanitizeRequest(
   deps: { detection: DetectionPool | null; vault: TokenVault },
   endpoint: ProxyEndpoint,
@@ -42,17 +70,15 @@ export async function sanitizeRequest(
     settings: DetectionSettings;
     /** The call's session; `isNew` ones are stored here, after detection succeeded. */
     openSession: () => Promise<ConversationSession & { isNew: boolean }>;
+    /** A continued session names itself: its values of earlier turns are found again (`withKnownValues`). */
+    continuedSessionId: string | null;
     credentialId: string;
     tokensOnly: boolean;
   },
 ): Promise<SanitizedRequest> {
   const collection = endpoint.requestSlots(body);
   const texts = collection.slots.map((s) => s.text);
-  const detecting = detectSpans(deps.detection, texts, context.settings);
-  // Awaited below; until then a failure must not count as unhandled.
-  detecting.catch(() => {});
-  const opened = await context.openSession();
-  const spans = await detecting;
+  const { opened, spans } = await detectInSession(deps, texts, context);
   const session: ConversationSession = { id: opened.id, ownerEndUserId: opened.ownerEndUserId };
   // A new session is stored by the same statement as its first tokens.
   const { cached, ...tokenized } = await tokenizeSpansThenCache(

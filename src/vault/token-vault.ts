@@ -7,6 +7,7 @@ import { normalizeValue } from './normalize-value.js';
 import type { TenantKeyring } from './tenant-keys.js';
 import { TokenCache, type TokenRecord } from './token-cache.js';
 import { createSession } from './sessions.js';
+import type { KnownValue } from '../detection/known-values.js';
 
 export interface ValueToTokenize {
   entityType: string;
@@ -39,6 +40,8 @@ export interface MintedToken {
 
 // An id collision needs two of 36^8 ≈ 2.8e12 ids to meet inside one tenant; a few retries cover it.
 const MAX_MINT_ROUNDS = 5;
+/** Known values handed to detection per call: the newest of a session, enough for any conversation. */
+export const MAX_KNOWN_VALUES = 2_000;
 
 const valueAad = (tenantId: string, tokenId: string) => `token:${tenantId}:${tokenId}`;
 
@@ -197,6 +200,37 @@ export class TokenVault {
     for (const r of loaded) found.set(r.id, r);
     await this.cache.fill(tenantId, loaded);
     return found;
+  }
+
+  /**
+   * The values already tokenized in a session (unpurged, newest first), decrypted so detection can
+   * find them again in later turns. They go to the detection thread only; nothing is returned to a
+   * caller from them but token text.
+   */
+  async knownValues(tenantId: string, sessionId: string): Promise<KnownValue[]> {
+    const { rows } = await this.db.query<{
+      id: string;
+      entity_type: string;
+      label: string;
+      key_version: number;
+      value_ciphertext: Buffer;
+    }>(
+      `SELECT id, entity_type, label, key_version, value_ciphertext FROM tokens
+        WHERE tenant_id = $1::text AND session_id = $2::text
+          AND purged_at IS NULL AND value_ciphertext IS NOT NULL
+        ORDER BY created_at DESC LIMIT ${MAX_KNOWN_VALUES}`,
+      [tenantId, sessionId],
+    );
+    const known: KnownValue[] = [];
+    for (const row of rows) {
+      const keys = await this.keyring.version(tenantId, row.key_version);
+      known.push({
+        entity_type: row.entity_type,
+        label: row.label,
+        value: open(keys.dataKey, row.value_ciphertext, valueAad(tenantId, row.id)).toString('utf8'),
+      });
+    }
+    return known;
   }
 
   /** The plaintext of an unpurged token. Only the reveal and restore paths call this, after their policy. */

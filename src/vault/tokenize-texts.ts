@@ -2,6 +2,7 @@ import { ServiceError } from '../errors.js';
 import type { DetectionPool } from '../detection/pool.js';
 import { maskedValue } from '../detection/masked-value.js';
 import type { DetectionSettings, Span } from '../detection/types.js';
+import type { KnownValue } from '../detection/known-values.js';
 import { formatTokenText } from '../tokens/token-text.js';
 import type { TokenVault, MintContext } from './token-vault.js';
 
@@ -30,9 +31,10 @@ export async function detectSpans(
   detection: DetectionPool | null,
   texts: readonly string[],
   settings: DetectionSettings,
+  known: readonly KnownValue[] = [],
 ): Promise<Span[][]> {
   if (!detection) throw new ServiceError('tokenization_unavailable', 'detection is not running');
-  return detection.detect(texts, settings);
+  return detection.detect(texts, settings, known);
 }
 
 /** Entities of a detect call: same fields, `token` null, nothing stored. */

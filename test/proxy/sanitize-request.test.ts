@@ -51,6 +51,7 @@ const context = (openSession: () => Promise<OpenedSession>) => ({
   tenantId: 'ten_1',
   settings: DEFAULT_DETECTION_SETTINGS,
   openSession,
+  continuedSessionId: null,
   credentialId: 'pk_1',
   tokensOnly: false,
 });

@@ -33,6 +33,11 @@ beforeEach(() => {
 });
 
 const lastUpstream = () => h.fake.requests[h.fake.requests.length - 1]!;
+/** The last user message the provider received. */
+const lastUserText = () =>
+  (lastUpstream().body as { messages: { role: string; content: string }[] }).messages
+    .filter((m) => m.role === 'user')
+    .at(-1)!.content;
 const idsIn = (text: string) => [...text.matchAll(TOKEN_TEXT)].map((m) => m[2]!);
 
 /** A client session of a fresh end user: its credential, and client API calls made with it. */
@@ -188,6 +193,48 @@ describe('a client session’s conversation through the proxy', () => {
     );
     expect(rows).toEqual([{ created_by_end_user: null }]);
     expectNoLeak(h.upstreamText());
+  });
+
+  it('a value tokenized in an earlier turn is tokenized again where detection alone would miss it', async () => {
+    const name = 'Ilse Vandenberghe';
+    // A context the model misses the name in (guarded, so the test keeps its point if the model changes).
+    const missed = `the ${name} ticket`;
+    const detect = await h.t.app.inject({
+      method: 'POST',
+      url: '/v1/client/detect',
+      headers: { authorization: `Bearer ${secretKey}` },
+      payload: { texts: [missed] },
+    });
+    expect(detect.json<{ entities: unknown[] }>().entities).toEqual([]);
+
+    const first = await h
+      .openai()
+      .chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: `Hello, my name is ${name} and I need help.` }],
+      })
+      .withResponse();
+    const session = first.response.headers.get('x-service-session-id')!;
+    const [tokenId] = idsIn(lastUserText());
+    expect(tokenId).toMatch(/^[a-z0-9]{8}$/);
+
+    const client = h.openai({ 'x-service-session-id': session });
+    const again = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: missed }],
+    });
+    expect(again.choices[0]!.message.content).toBe(missed);
+    expect(lastUserText()).toBe(`the [NAME: ${tokenId}] ticket`);
+    expect(h.upstreamText()).not.toContain(name);
+
+    // The client API does the same within a session.
+    const tokenized = await h.t.app.inject({
+      method: 'POST',
+      url: '/v1/client/tokenize',
+      headers: { authorization: `Bearer ${secretKey}` },
+      payload: { texts: [missed], session_id: session },
+    });
+    expect(tokenized.json<TokenizeResponse>().texts).toEqual([`the [NAME: ${tokenId}] ticket`]);
   });
 
   it('a session id this tenant never minted → 400 invalid_session_id, nothing forwarded', async () => {

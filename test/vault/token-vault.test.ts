@@ -113,6 +113,31 @@ describe('token vault', () => {
     expect(await t.services.vault.decrypt(tenant, records.get(old!.id)!)).toBe('Old Value');
     expect(await t.services.vault.decrypt(tenant, records.get(young!.id)!)).toBe('New Value');
   });
+  it('hands detection the unpurged values of one session of one tenant, across key versions, newest first', async () => {
+    const ctx = await context();
+    const [gone] = await t.services.vault.mint(ctx, [person('Gone Value'), person('First Value')]);
+    await t.services.keyring.rotate(tenant);
+    await t.services.vault.mint(ctx, [
+      { entityType: 'EMAIL_ADDRESS', label: 'EMAIL', value: 'x@example.com' },
+    ]);
+    await t.services.vault.purge(tenant, purgeById(gone!.id));
+    // The same value in another session, and a session of another tenant, stay out.
+    await t.services.vault.mint(await context(), [person('Other Session')]);
+    const other = await createTenant(t.app, 'Vault other');
+    const otherSession = await createSession(t.services.db, other, null);
+    await t.services.vault.mint(
+      { tenantId: other, sessionId: otherSession.id, createdByEndUser: null, createdByCredential: 'k' },
+      [person('Other Tenant')],
+    );
+
+    expect(await t.services.vault.knownValues(tenant, ctx.sessionId)).toEqual([
+      { entity_type: 'EMAIL_ADDRESS', label: 'EMAIL', value: 'x@example.com' },
+      { entity_type: 'PERSON', label: 'NAME', value: 'First Value' },
+    ]);
+    expect(await t.services.vault.knownValues(other, ctx.sessionId)).toEqual([]);
+    expect(await t.services.vault.knownValues(tenant, mintSessionId())).toEqual([]);
+  });
+
   describe('a session not stored yet (unsavedSession)', () => {
     const unsaved = (owner: string | null = null): MintContext => ({
       tenantId: tenant,

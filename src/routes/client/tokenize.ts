@@ -58,7 +58,9 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
       if (named && !mayAddToOwned(named.ownerEndUserId)) throw refuseOwned();
 
       // Detection before any write: when it is unavailable, nothing (not even a session) is stored.
-      const spans = await detectSpans(services.detection, body.texts, caller.settings.detection);
+      // Values tokenized in earlier turns of the session are found again wherever they recur.
+      const known = named ? await vault.knownValues(caller.tenantId, named.id) : [];
+      const spans = await detectSpans(services.detection, body.texts, caller.settings.detection, known);
       // A new session is stored by the same statement as its first tokens (mint's unsavedSession).
       const session = named ?? { id: mintSessionId(), ownerEndUserId: endUser };
       let owner = session.ownerEndUserId;
