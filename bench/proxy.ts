@@ -162,9 +162,9 @@ const added = (value: number, base: number) => `${value - base >= 0 ? '+' : ''}$
 type Stats = ReturnType<typeof summarize>;
 
 /** The queues a proxy call adds to (recordProxyCall). */
-const PROXY_QUEUES: QueueName[] = ['request-log', 'audit', 'usage'];
+const PROXY_QUEUES: QueueName[] = ['request-log'];
 
-/** Waits until the workers have processed the request-log, audit and usage jobs of the calls so far. */
+/** Waits until the workers have processed the request-log jobs (log, audit rows and usage) of the calls so far. */
 async function drainQueues(queues: QueueProducer): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (const name of PROXY_QUEUES) {

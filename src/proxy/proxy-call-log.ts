@@ -28,7 +28,7 @@ export interface ProxyCallRecord {
 export const debugAad = (tenantId: string, requestId: string, part: 'request' | 'response') =>
   `debug:${tenantId}:${requestId}:${part}`;
 
-/** Request log, audit rows and usage for one proxy call, through the queues (never blocking the answer). */
+/** Request log, audit rows and usage of one proxy call: one queue job (never blocking the answer). */
 export async function recordProxyCall(services: Services, call: ProxyCallRecord): Promise<void> {
   const tenantId = call.tenantId!;
   const at = isoWithOffset(call.at);
@@ -49,57 +49,31 @@ export async function recordProxyCall(services: Services, call: ProxyCallRecord)
     };
   }
 
-  await Promise.all([
-    services.queues.add(
-      'request-log',
-      'proxy',
-      {
-        tenant_id: tenantId,
-        id: call.id,
-        provider: call.provider ?? 'unknown',
-        model: call.model,
-        status: call.status,
-        stream: call.stream,
-        session_id: call.sessionId,
-        trace_id: call.traceId,
-        latency_ms: performance.now() - call.startedAt,
-        upstream_latency_ms: call.upstreamMs,
-        first_byte_ms: call.firstByteMs,
-        entity_counts: entityCounts,
-        restored_count: call.restored,
-        input_tokens: call.usage.inputTokens,
-        output_tokens: call.usage.outputTokens,
-        error_code: call.errorCode,
-        at,
-        debug,
-      },
-      { jobId: call.id },
-    ),
-    call.entities.length
-      ? services.queues.add(
-          'audit',
-          'proxy',
-          { tenant_id: tenantId, event_id: call.id, source: 'proxy', at, entities: call.entities },
-          { jobId: call.id },
-        )
-      : null,
-    call.status >= 200 && call.status < 300
-      ? services.queues.add(
-          'usage',
-          'proxy',
-          {
-            tenant_id: tenantId,
-            event_id: call.id,
-            kind: 'proxy',
-            at,
-            characters: 0,
-            tokens_created: 0,
-            input_tokens: call.usage.inputTokens,
-            output_tokens: call.usage.outputTokens,
-            stream: call.stream,
-          },
-          { jobId: call.id },
-        )
-      : null,
-  ]);
+  await services.queues.add(
+    'request-log',
+    'proxy',
+    {
+      tenant_id: tenantId,
+      id: call.id,
+      provider: call.provider ?? 'unknown',
+      model: call.model,
+      status: call.status,
+      stream: call.stream,
+      session_id: call.sessionId,
+      trace_id: call.traceId,
+      latency_ms: performance.now() - call.startedAt,
+      upstream_latency_ms: call.upstreamMs,
+      first_byte_ms: call.firstByteMs,
+      entity_counts: entityCounts,
+      restored_count: call.restored,
+      input_tokens: call.usage.inputTokens,
+      output_tokens: call.usage.outputTokens,
+      error_code: call.errorCode,
+      at,
+      debug,
+      audit_entities: call.entities,
+      metered: call.status >= 200 && call.status < 300,
+    },
+    { jobId: call.id },
+  );
 }

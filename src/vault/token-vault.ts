@@ -121,11 +121,12 @@ export class TokenVault {
       const existing =
         round === 0 && (ctx.newSession || sessionToInsert)
           ? { rows: [] }
-          : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>(
-              `SELECT id, label, value_hmac FROM tokens
+          : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>({
+              name: 'vault-tokens-by-hmac',
+              text: `SELECT id, label, value_hmac FROM tokens
                 WHERE tenant_id = $1::text AND session_id = $2::text AND value_hmac = ANY($3::bytea[])`,
-              [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
-            );
+              values: [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
+            });
       for (const row of existing.rows) {
         result.set(row.value_hmac.toString('base64'), { id: row.id, label: row.label, created: false });
       }
@@ -144,15 +145,17 @@ export class TokenVault {
       // ON CONFLICT covers both a concurrent call minting the same value (unique HMAC index) and an
       // id collision (primary key); the next round resolves either. A session inserted alongside
       // has no ON CONFLICT: a clash fails the whole statement, tokens included.
-      const inserted = await this.db.query<{ id: string }>(
-        `${sessionToInsert ? INSERT_SESSION_FIRST : ''}
+      // Named, so each connection plans these statements once (about 0.2 ms a call).
+      const inserted = await this.db.query<{ id: string }>({
+        name: sessionToInsert ? 'vault-mint-with-session' : 'vault-mint',
+        text: `${sessionToInsert ? INSERT_SESSION_FIRST : ''}
          INSERT INTO tokens (tenant_id, id, session_id, entity_type, label, key_version, value_ciphertext, value_hmac,
                              created_by_end_user, created_by_credential)
          SELECT $1::text, u.id, $2::text, u.entity_type, u.label, $3::int, u.ct, u.hmac, $4::text, $5::text
            FROM unnest($6::text[], $7::text[], $8::text[], $9::bytea[], $10::bytea[]) AS u(id, entity_type, label, ct, hmac)
          ON CONFLICT DO NOTHING
          RETURNING id`,
-        [
+        values: [
           ctx.tenantId,
           ctx.sessionId,
           keys.version,
@@ -165,7 +168,7 @@ export class TokenVault {
           rows.map((r) => r.hmac),
           ...(sessionToInsert ? [sessionToInsert.ownerEndUserId] : []),
         ],
-      );
+      });
       const insertedIds = new Set(inserted.rows.map((r) => r.id));
       for (const r of rows) {
         if (!insertedIds.has(r.id)) continue;

@@ -165,9 +165,12 @@ describe('token vault', () => {
       const ctx = unsaved('carol');
       const queries: string[] = [];
       const query = t.services.db.query.bind(t.services.db);
-      const spy = vi.spyOn(t.services.db, 'query').mockImplementation(((sql: string, params: unknown[]) => {
-        queries.push(sql);
-        return query(sql, params);
+      const spy = vi.spyOn(t.services.db, 'query').mockImplementation(((
+        sql: string | { text: string },
+        params: unknown[],
+      ) => {
+        queries.push(typeof sql === 'string' ? sql : sql.text);
+        return query(sql as string, params);
       }) as never);
       let minted;
       try {

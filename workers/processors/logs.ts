@@ -1,11 +1,21 @@
 import type { Processor } from '../runtime.js';
 import { insertRevealAttempt } from '../../src/reveal/reveal-log.js';
+import { withTransaction, type Queryable } from '../../src/db/pool.js';
+import type { AuditEvent, RequestLogEntry, UsageEvent } from '../../src/queues/catalog.js';
 
 export const revealLog: Processor<'reveal-log'> = async (attempt, { db }) => {
   await insertRevealAttempt(db, attempt);
 };
 
 export const audit: Processor<'audit'> = async (event, { db }) => {
+  await insertAuditEvent(db, event);
+};
+
+export const usage: Processor<'usage'> = async (event, { db }) => {
+  await insertUsageEvent(db, event);
+};
+
+async function insertAuditEvent(db: Queryable, event: AuditEvent): Promise<void> {
   if (!event.entities.length) return;
   await db.query(
     `INSERT INTO audit_entities (tenant_id, event_id, seq, source, entity_type, label, score, created_at)
@@ -22,9 +32,9 @@ export const audit: Processor<'audit'> = async (event, { db }) => {
       event.entities.map((e) => e.score),
     ],
   );
-};
+}
 
-export const usage: Processor<'usage'> = async (event, { db }) => {
+async function insertUsageEvent(db: Queryable, event: UsageEvent): Promise<void> {
   await db.query(
     `INSERT INTO usage_events (tenant_id, event_id, kind, characters, tokens_created, input_tokens, output_tokens, stream,
                                created_at)
@@ -42,12 +52,39 @@ export const usage: Processor<'usage'> = async (event, { db }) => {
       event.at,
     ],
   );
-};
+}
 
 /** Debug bodies are kept 7 days (DESIGN 6), then the maintenance job clears them. */
 export const DEBUG_BODY_DAYS = 7;
 
+/** The log row, the audit rows and the usage event of one proxy call, in one transaction. */
 export const requestLog: Processor<'request-log'> = async (entry, { db }) => {
+  await withTransaction(db, async (tx) => {
+    await insertRequestLog(tx, entry);
+    await insertAuditEvent(tx, {
+      tenant_id: entry.tenant_id,
+      event_id: entry.id,
+      source: 'proxy',
+      at: entry.at,
+      entities: entry.audit_entities,
+    });
+    if (entry.metered) {
+      await insertUsageEvent(tx, {
+        tenant_id: entry.tenant_id,
+        event_id: entry.id,
+        kind: 'proxy',
+        at: entry.at,
+        characters: 0,
+        tokens_created: 0,
+        input_tokens: entry.input_tokens,
+        output_tokens: entry.output_tokens,
+        stream: entry.stream,
+      });
+    }
+  });
+};
+
+async function insertRequestLog(db: Queryable, entry: RequestLogEntry): Promise<void> {
   await db.query(
     `INSERT INTO request_log (tenant_id, id, provider, model, status, stream, session_id, trace_id, latency_ms,
                               upstream_latency_ms, first_byte_ms, entity_counts, restored_count, usage, error_code,
@@ -83,4 +120,4 @@ export const requestLog: Processor<'request-log'> = async (entry, { db }) => {
       entry.debug?.key_version ?? null,
     ],
   );
-};
+}
