@@ -3,7 +3,6 @@ import type { Dispatcher } from 'undici';
 import type { Services } from '../services.js';
 import { isServiceError, ServiceError } from '../errors.js';
 import { toServiceError } from '../http/client-errors.js';
-import { newId } from '../crypto/random-ids.js';
 import { createProviderRegistry } from '../providers/registry.js';
 import { findSession, mintSessionId, SESSION_HEADER } from '../vault/sessions.js';
 import { createSseDecoder, formatSseEvent } from '../relay/sse-utf8.js';
@@ -16,6 +15,8 @@ import { sendProxyError } from './proxy-errors.js';
 import { sanitizeRequest } from './sanitize-request.js';
 import { recordProxyCall, type ProxyCallRecord } from './proxy-call-log.js';
 
+/** The id of the call's request-log entry (admin `…/requests/{id}`), on every proxy response. */
+export const REQUEST_ID_HEADER = 'x-service-request-id';
 /** Proxy bodies may carry images (DESIGN 5). */
 export const PROXY_BODY_LIMIT = 20 * 1024 * 1024;
 /** Debug bodies are capped (DESIGN 6). */
@@ -48,7 +49,9 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     for (const path of paths)
       app.post(path, { bodyLimit: PROXY_BODY_LIMIT }, async (request, reply) => {
         const call: ProxyCallRecord = {
-          id: newId('pxr'),
+          // Our request id (our logs use it too), sent back as X-Service-Request-Id: the provider's own
+          // `x-request-id` passes through untouched, since SDKs show it for the provider's support.
+          id: request.id,
           startedAt: performance.now(),
           at: new Date(),
           tenantId: null,
@@ -66,6 +69,7 @@ export const proxyRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
           errorCode: null,
           debug: null,
         };
+        reply.header(REQUEST_ID_HEADER, call.id);
         try {
           await relay(endpoint, request, reply, call);
         } catch (error) {

@@ -184,7 +184,9 @@ describe('request log, audit and usage, written by the workers', () => {
       debug: false,
       debug_bodies: null,
     });
-    expect(call.id).toMatch(/^pxr_/);
+    // The id the response carried opens the entry; the provider's own x-request-id passes through.
+    expect(call.id).toBe(response.headers.get('x-service-request-id'));
+    expect(response.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
     expect(call.entity_counts).toMatchObject(PII_COUNTS);
     expectTimings(call);
     // Debug mode is off for this tenant: nothing stored.
@@ -261,6 +263,7 @@ describe('request log, audit and usage, written by the workers', () => {
     expect(lastUpstream().headers.traceparent).toBe(TRACEPARENT);
 
     const call = await loggedCall(response.headers.get('x-service-session-id')!);
+    expect(call.id).toBe(response.headers.get('x-service-request-id'));
     expect(call).toMatchObject({
       provider: 'openai',
       status: 200,
@@ -354,6 +357,9 @@ describe('request log, audit and usage, written by the workers', () => {
       'x-service-session-id',
     )!;
     const call = await loggedCall(session);
+    expect(call.id).toBe(
+      (error as InstanceType<typeof OpenAI.RateLimitError>).headers.get('x-service-request-id'),
+    );
     expect(call).toMatchObject({
       provider: 'openai',
       status: 429,
@@ -385,6 +391,7 @@ describe('request log, audit and usage, written by the workers', () => {
       (p) => p.data.length > 0,
     );
     expect(logged.data[0]).toMatchObject({
+      id: refused.headers.get('x-service-request-id'),
       status: 400,
       error_code: 'invalid_session_id',
       provider: 'openai',
@@ -421,7 +428,7 @@ describe('request log, audit and usage, written by the workers', () => {
     expect(limited.data.map((r) => r.id)).toEqual(rows.filter((r) => r.status === 429).map((r) => r.id));
     expect(limited.data).toHaveLength(1);
 
-    await admin(`/tenants/${h.tenant}/requests/pxr_doesnotexist`, 404);
+    await admin(`/tenants/${h.tenant}/requests/req_doesnotexist`, 404);
     await admin(`/tenants/${h.tenant}/requests?cursor=not-a-cursor`, 400);
     // Another tenant's entry is not found through this tenant.
     await admin(`/tenants/${debugTenant}/requests/${rows[0]!.id}`, 404);

@@ -34,7 +34,7 @@ const context = (): ProcessorContext => ({
 function entry(overrides: Partial<RequestLogEntry> = {}): RequestLogEntry {
   return {
     tenant_id: tenant,
-    id: `pxr_${randomBytes(8).toString('hex')}`,
+    id: `req_${randomBytes(8).toString('hex')}`,
     provider: 'openai',
     model: 'gpt-4o-mini',
     status: 200,
