@@ -55,10 +55,11 @@ export function withKnownValues(
   findTokenTexts(text).forEach(take);
   const added: Span[] = [];
   const seen = new Set<string>();
+  const words = wordIndex(text);
   for (const k of candidates) {
     if (seen.has(k.value)) continue;
     seen.add(k.value);
-    for (let at = text.indexOf(k.value); at >= 0; at = text.indexOf(k.value, at + 1)) {
+    for (const at of occurrences(text, k.value, words)) {
       const end = at + k.value.length;
       if (!wholeWord(text, at, end) || taken.subarray(at, end).includes(1)) continue;
       const span: Span = {
@@ -75,6 +76,32 @@ export function withKnownValues(
   }
   if (!added.length) return spans;
   return [...spans, ...added].sort((a, b) => a.start - b.start);
+}
+
+const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+const LEADING_WORD = /^[\p{L}\p{N}\p{M}_]+/u;
+
+/** Where each word of the text starts, by word: one pass over the text serves every known value. */
+function wordIndex(text: string): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  for (const m of text.matchAll(WORD)) {
+    const list = index.get(m[0]);
+    if (list) list.push(m.index);
+    else index.set(m[0], [m.index]);
+  }
+  return index;
+}
+
+/**
+ * Start offsets of `value` in `text`. A value that starts with a word is looked up by that word
+ * (a match must start where a word of the text starts); any other value is searched for directly.
+ */
+function occurrences(text: string, value: string, words: Map<string, number[]>): number[] {
+  const first = LEADING_WORD.exec(value)?.[0];
+  if (first) return (words.get(first) ?? []).filter((at) => text.startsWith(value, at));
+  const found: number[] = [];
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) found.push(at);
+  return found;
 }
 
 function wholeWord(text: string, start: number, end: number): boolean {

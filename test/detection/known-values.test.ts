@@ -31,6 +31,20 @@ describe('withKnownValues', () => {
     expect(found(edges, withKnownValues(edges, [], [person('Anna')], settings))).toHaveLength(4);
   });
 
+  it('finds values that start with a symbol or hold punctuation and spaces', () => {
+    const text = 'Call +49 30 901820 or ask Anna-Maria O’Neill (Anna-Maria O’Neill) at +49 30 901820.';
+    const known: KnownValue[] = [
+      { entity_type: 'PHONE_NUMBER', label: 'PHONE', value: '+49 30 901820' },
+      person('Anna-Maria O’Neill'),
+    ];
+    expect(found(text, withKnownValues(text, [], known, settings))).toEqual([
+      ['+49 30 901820', 'known'],
+      ['Anna-Maria O’Neill', 'known'],
+      ['Anna-Maria O’Neill', 'known'],
+      ['+49 30 901820', 'known'],
+    ]);
+  });
+
   it('matches case and spelling exactly', () => {
     const text = 'anna berg and ANNA BERG and Anna  Berg';
     expect(withKnownValues(text, [], [person('Anna Berg')], settings)).toEqual([]);
