@@ -128,6 +128,7 @@ export const queueCatalog = {
           'purge-expired-client-sessions',
           'apply-token-retention',
           'purge-expired-debug-bodies',
+          'create-log-partitions',
         ]),
       })
       .strict(),

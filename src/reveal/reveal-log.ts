@@ -3,7 +3,7 @@ import { ServiceError } from '../errors.js';
 import type { QueueProducer } from '../queues/producer.js';
 import type { RevealAttempt } from '../queues/catalog.js';
 
-/** Writes an attempt's rows; (tenant, attempt, token) is the key, so a replay inserts nothing. */
+/** Writes an attempt's rows; (tenant, attempt, token, created_at) is the key and the attempt carries its time, so a replay inserts nothing. */
 export async function insertRevealAttempt(db: Queryable, attempt: RevealAttempt): Promise<number> {
   if (!attempt.entries.length) return 0;
   const { rowCount } = await db.query(

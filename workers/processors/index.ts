@@ -30,4 +30,10 @@ export const schedules: Schedule[] = [
     everyMs: 60 * 60 * 1000,
     payload: { task: 'purge-expired-debug-bodies' },
   },
+  {
+    queue: 'maintenance',
+    id: 'create-log-partitions',
+    everyMs: 60 * 60 * 1000,
+    payload: { task: 'create-log-partitions' },
+  },
 ];

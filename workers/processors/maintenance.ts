@@ -10,6 +10,9 @@ export const EXPIRED_SESSION_KEEP_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Log tables are partitioned by month (migration 002); partitions exist this far ahead. */
+export const LOG_PARTITION_MONTHS_AHEAD = 3;
+
 export const maintenance: Processor<'maintenance'> = async (payload, { db, logger, vault }) => {
   switch (payload.task) {
     case 'purge-expired-client-sessions': {
@@ -40,6 +43,16 @@ export const maintenance: Processor<'maintenance'> = async (payload, { db, logge
           .length;
       }
       logger.info({ purged }, 'applied token retention');
+      return;
+    }
+    case 'create-log-partitions': {
+      // This month and the next three (migration 002): rows never wait for a partition, and a
+      // worker that is down for weeks still finds its months there.
+      const { rows } = await db.query<{ created: number }>(
+        'SELECT create_log_partitions(now(), $1::int) AS created',
+        [LOG_PARTITION_MONTHS_AHEAD + 1],
+      );
+      logger.info({ created: rows[0]?.created ?? 0 }, 'created log partitions');
       return;
     }
     case 'purge-expired-debug-bodies': {
