@@ -16,13 +16,14 @@ export interface RestoreSlots {
   slots: RestoreSlot[];
 }
 
-/** Assistant text (string or text parts) and tool-call arguments of every choice. */
+/** Assistant text (string or text parts), refusals and tool-call arguments of every choice. */
 export function chatResponseSlots(body: unknown): RestoreSlots {
   const slots: RestoreSlot[] = [];
   if (!isRecord(body)) return { slots };
   for (const choice of arrayField(body, 'choices')) {
     if (!isRecord(choice) || !isRecord(choice.message)) continue;
     const message = choice.message;
+    pushField(slots, message, 'refusal', false);
     if (typeof message.content === 'string') {
       pushField(slots, message, 'content', false);
     } else {

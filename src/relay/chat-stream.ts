@@ -10,13 +10,15 @@ import {
 } from './stream-rewriter.js';
 
 const contentKey = (choice: number) => `c${choice}:content`;
+const refusalKey = (choice: number) => `c${choice}:refusal`;
+const functionCallKey = (choice: number) => `c${choice}:function_call`;
 const toolKey = (choice: number, tool: number) => `c${choice}:tool:${tool}`;
 const choiceOf = (key: string) => Number(key.slice(1, key.indexOf(':')));
 const toolOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));
 
 /**
- * Chat-completions streams (`chat.completion.chunk` events, `data: [DONE]`): content and tool-call
- * arguments are restored per choice; held text is flushed as its own chunk right before the
+ * Chat-completions streams (`chat.completion.chunk` events, `data: [DONE]`): content, refusals,
+ * tool-call arguments and legacy function-call arguments are restored per choice; held text is flushed as its own chunk right before the
  * choice's finish_reason chunk. Unchanged chunks are relayed byte for byte.
  */
 export function chatStreamRewriter(options: RewriterOptions): StreamRewriter {
@@ -33,11 +35,15 @@ export function chatStreamRewriter(options: RewriterOptions): StreamRewriter {
     }),
   });
 
-  /** Held text of one choice as chunks: content first, then each tool call's arguments. */
+  /** Held text of one choice as chunks: content, refusal, legacy function call, then each tool call's arguments. */
   const flushChoice = (choice: number): SseEvent[] => {
     const out: SseEvent[] = [];
     const content = restorers.flush(contentKey(choice));
     if (content) out.push(heldChunk(choice, { content }));
+    const refusal = restorers.flush(refusalKey(choice));
+    if (refusal) out.push(heldChunk(choice, { refusal }));
+    const functionArgs = restorers.flush(functionCallKey(choice));
+    if (functionArgs) out.push(heldChunk(choice, { function_call: { arguments: functionArgs } }));
     for (const key of restorers.keys(`c${choice}:tool:`)) {
       const args = restorers.flush(key);
       if (args)
@@ -74,15 +80,26 @@ export function chatStreamRewriter(options: RewriterOptions): StreamRewriter {
         const index = asNumber(choice.index) ?? 0;
         const delta = asRecord(choice.delta);
         const finishing = choice.finish_reason !== null && choice.finish_reason !== undefined;
-        if (delta && typeof delta.content === 'string') {
-          let out = restorers.push(contentKey(index), delta.content);
-          // Held text goes out in the same chunk when the finishing chunk carries content itself.
-          if (finishing) out += restorers.flush(contentKey(index));
-          if (out !== delta.content) {
-            delta.content = out;
+        // Held text goes out in the same chunk when the finishing chunk carries the field itself.
+        const restoreText = (
+          owner: Record<string, unknown> | null,
+          field: string,
+          key: string,
+          json = false,
+        ) => {
+          if (!owner || typeof owner[field] !== 'string') return;
+          const text = owner[field] as string;
+          let out = restorers.push(key, text, json);
+          if (finishing) out += restorers.flush(key);
+          if (out !== text) {
+            owner[field] = out;
             changed = true;
           }
-        }
+        };
+        restoreText(delta, 'content', contentKey(index));
+        restoreText(delta, 'refusal', refusalKey(index));
+        // The deprecated functions API streams `function_call.arguments` like a tool call's.
+        restoreText(asRecord(delta?.function_call), 'arguments', functionCallKey(index), true);
         if (delta && Array.isArray(delta.tool_calls)) {
           for (const rawCall of delta.tool_calls) {
             const call = asRecord(rawCall);
