@@ -6,7 +6,7 @@ import { ServiceError } from '../errors.js';
 import type { DetectionEngineOptions } from './engine.js';
 import type { DetectionSettings, Span } from './types.js';
 import { balance, piecesOf, reassemble, SPLIT_MIN_CHARS } from './split-work.js';
-import { FifoGate } from './fifo-gate.js';
+import { BatchingQueue, type BatchLimits } from './batching-queue.js';
 import type { KnownValue } from './known-values.js';
 
 export interface DetectionPoolOptions extends DetectionEngineOptions {
@@ -22,6 +22,29 @@ export interface DetectionPoolOptions extends DetectionEngineOptions {
 
 const WORKER_FILE = fileURLToPath(new URL('./pool-worker.js', import.meta.url));
 
+interface DetectTask {
+  texts: readonly string[];
+  settings: DetectionSettings;
+  known: readonly KnownValue[];
+}
+
+/**
+ * Tasks waiting together with equal settings share one model call, up to this much: batching four
+ * 1 KB prompts into one call cut the time per prompt by 15–30% (2 threads, 2026-11-22).
+ */
+const BATCH_LIMITS: BatchLimits = { maxTasks: 16, maxSize: 32_768 };
+
+// A tenant's settings object is reused across its calls (key record cache), so its key is computed once.
+const settingsKeys = new WeakMap<DetectionSettings, string>();
+function settingsKey(settings: DetectionSettings): string {
+  let key = settingsKeys.get(settings);
+  if (key === undefined) {
+    key = JSON.stringify(settings);
+    settingsKeys.set(settings, key);
+  }
+  return key;
+}
+
 function unavailable(message: string, cause?: unknown): ServiceError {
   return new ServiceError('tokenization_unavailable', message, { cause });
 }
@@ -35,8 +58,8 @@ export class DetectionPool {
   private loaded = false;
   private readonly maxInFlight: number;
   private readonly taskTimeoutMs: number;
-  /** Tasks reach piscina in arrival order, never more than it has threads (see FifoGate). */
-  private readonly gate: FifoGate;
+  /** Tasks reach piscina in arrival order, never more runs than it has threads (see BatchingQueue). */
+  private readonly queue: BatchingQueue<DetectTask, Span[][]>;
 
   private constructor(
     private readonly piscina: Piscina,
@@ -44,21 +67,36 @@ export class DetectionPool {
   ) {
     this.maxInFlight = options.maxInFlight ?? options.threads * 64;
     this.taskTimeoutMs = options.taskTimeoutMs ?? 10_000;
-    this.gate = new FifoGate(options.threads);
+    this.queue = new BatchingQueue(options.threads, (tasks) => this.runBatch(tasks), BATCH_LIMITS);
   }
 
   /**
-   * One batch of texts on one thread; `signal` covers the wait for a thread and the run. A task
-   * that runs out of time fails its caller but its thread is never terminated: terminating a
-   * thread while onnxruntime runs aborts the whole process (`terminate called after throwing an
-   * instance of 'Napi::Error'`). Detection work is bounded (linear recognizers, ReDoS-checked deny
-   * patterns), so the thread comes back, and until then the gate counts it as busy.
+   * One task on one thread, possibly sharing the run with others; `signal` covers the wait for a
+   * thread and the run. A task that runs out of time fails its caller but its thread is never
+   * terminated: terminating a thread while onnxruntime runs aborts the whole process (`terminate
+   * called after throwing an instance of 'Napi::Error'`). Detection work is bounded (linear
+   * recognizers, ReDoS-checked deny patterns), so the thread comes back, and until then the queue
+   * counts it as busy.
    */
-  private runTask(
-    task: { texts: readonly string[]; settings: DetectionSettings; known: readonly KnownValue[] },
-    signal: AbortSignal,
-  ) {
-    return this.gate.run(() => this.piscina.run(task) as Promise<Span[][]>, signal);
+  private runTask(task: DetectTask, signal: AbortSignal, batchable: boolean) {
+    // Only tasks with equal settings and no session values share a run: one session's values must
+    // never be looked for in another's text.
+    const key = batchable && task.known.length === 0 ? settingsKey(task.settings) : null;
+    const size = task.texts.reduce((n, t) => n + t.length, 0);
+    return this.queue.submit(task, { key, size, signal });
+  }
+
+  /** Several tasks' texts go to the thread as one task (one model call) and come back apart. */
+  private async runBatch(tasks: DetectTask[]): Promise<Span[][][]> {
+    if (tasks.length === 1) return [(await this.piscina.run(tasks[0])) as Span[][]];
+    const merged: DetectTask = {
+      texts: tasks.flatMap((t) => t.texts),
+      settings: tasks[0]!.settings,
+      known: [],
+    };
+    const spans = (await this.piscina.run(merged)) as Span[][];
+    let at = 0;
+    return tasks.map((t) => spans.slice(at, (at += t.texts.length)));
   }
 
   /** Throws at once when the model directory is missing, so a misconfigured start fails plainly. */
@@ -114,18 +152,21 @@ export class DetectionPool {
   ): Promise<Span[][]> {
     if (texts.length === 0) return [];
     // Counted in tasks, running or waiting: a task that timed out still holds its thread.
-    if (this.gate.size >= this.maxInFlight) throw unavailable('detection is saturated');
+    if (this.queue.queued + this.queue.active >= this.maxInFlight)
+      throw unavailable('detection is saturated');
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       const threads = this.piscina.options.maxThreads;
       const total = texts.reduce((n, t) => n + t.length, 0);
       if (threads < 2 || total < SPLIT_MIN_CHARS) {
-        return await this.runTask({ texts, settings, known }, signal);
+        return await this.runTask({ texts, settings, known }, signal, true);
       }
       const pieces = piecesOf(texts, Math.ceil(total / threads));
       const groups = balance(pieces, threads);
       const results = await Promise.all(
-        groups.map((group) => this.runTask({ texts: group.map((p) => p.text), settings, known }, signal)),
+        groups.map((group) =>
+          this.runTask({ texts: group.map((p) => p.text), settings, known }, signal, false),
+        ),
       );
       return reassemble(texts.length, groups.flat(), results.flat());
     } catch (error) {

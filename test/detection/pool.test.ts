@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DetectionPool } from '../../src/detection/pool.js';
 import { DEFAULT_MODEL_DIR } from '../../src/detection/ner/index.js';
-import { DEFAULT_DETECTION_SETTINGS } from '../../src/detection/types.js';
+import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
 import { ServiceError } from '../../src/errors.js';
 
 const MODEL_DIR = DEFAULT_MODEL_DIR;
@@ -137,6 +137,32 @@ describe('detection pool', () => {
     } finally {
       await single.close();
     }
+  });
+
+  it('gives the same spans when calls that wait together share one model call', async () => {
+    const texts = Array.from(
+      { length: 10 },
+      (_, i) => `Ticket ${i}: Maria Rossi (maria${i}@example.com) called from Milano about order ${i}.`,
+    );
+    const alone: Span[][][] = [];
+    for (const text of texts) alone.push(await pool.detect([text], settings));
+    // All at once: the ones that find the threads busy wait together and go in one call.
+    const together = await Promise.all(texts.map((text) => pool.detect([text], settings)));
+    expect(together).toEqual(alone);
+  });
+
+  it('never looks for one session’s known values in another call’s text', async () => {
+    const known = [{ entity_type: 'PERSON', label: 'NAME', value: 'Ilse Vandenberghe' }];
+    const text = 'the Ilse Vandenberghe ticket';
+    // Keep both threads busy so the two calls below wait together.
+    const busy = [pool.detect([bigText], settings), pool.detect([bigText], settings)];
+    const [withSession, without] = await Promise.all([
+      pool.detect([text], settings, known),
+      pool.detect([text], settings),
+    ]);
+    await Promise.all(busy);
+    expect(withSession[0]!.map((s) => s.source)).toEqual(['known']);
+    expect(without[0]!.filter((s) => s.source === 'known')).toEqual([]);
   });
 
   it('refuses to start without a model directory', () => {
