@@ -24,16 +24,6 @@ export interface SanitizedRequest {
 }
 
 /**
- * Tokenizes every place personal data can be in the request body (in place), adds the pretext when
- * token text is present, and prepares the restore lookup. Throws (→ 503) when detection or the vault
- * cannot do their job: nothing is forwarded then. The tokens are in Postgres when this resolves; only
- * their shared-cache fill may still fail, through `cached`.
- *
- * `openSession` runs while detection works, since neither needs the other (`npm run bench proxy`:
- * the session insert and the detection task were each a few ms in series). Its errors still come
- * first, as when it ran before detection.
- */
-/**
  * Detection and the session. A new session's lookup overlaps detection; a continued one's known
  * values (read with the session) go into detection, so it waits for them.
  */
@@ -61,6 +51,17 @@ async function detectInSession(
   return { opened, spans: await detecting };
 }
 
+/**
+ * Tokenizes every place personal data can be in the request body (in place), adds the pretext when
+ * token text is present, and prepares the restore lookup. Throws (→ 503) when detection or the vault
+ * cannot do their job: nothing is forwarded then. The tokens are in Postgres when this resolves; only
+ * their shared-cache fill may still fail, through `cached`.
+ *
+ * For a new session, `openSession` runs while detection works, since neither needs the other
+ * (`npm run bench proxy`: the session insert and the detection task were each a few ms in series).
+ * Its errors still come first, as when it ran before detection. A continued session is opened
+ * together with its known values, before detection (`detectInSession`).
+ */
 export async function sanitizeRequest(
   deps: { detection: DetectionPool | null; vault: TokenVault },
   endpoint: ProxyEndpoint,
