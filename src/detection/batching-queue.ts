@@ -8,7 +8,7 @@ interface Waiting<P, R> {
   payload: P;
   key: string | null;
   size: number;
-  signal: AbortSignal;
+  /** Resolves or rejects the caller, once; later outcomes (a run ending after an abort) are dropped. */
   settle: (outcome: { value: R } | { error: unknown }) => void;
 }
 
@@ -48,7 +48,6 @@ export class BatchingQueue<P, R> {
         payload,
         key: options.key,
         size: options.size,
-        signal,
         settle: (outcome) => {
           if (done) return;
           done = true;
@@ -102,14 +101,10 @@ export class BatchingQueue<P, R> {
   private start(batch: Waiting<P, R>[]) {
     this.running++;
     this.run(batch.map((t) => t.payload))
-      .then(
-        (results) => {
-          if (results.length !== batch.length)
-            throw new Error('a batch returned the wrong number of results');
-          batch.forEach((task, i) => task.settle({ value: results[i]! }));
-        },
-        (error: unknown) => batch.forEach((task) => task.settle({ error })),
-      )
+      .then((results) => {
+        if (results.length !== batch.length) throw new Error('a batch returned the wrong number of results');
+        batch.forEach((task, i) => task.settle({ value: results[i]! }));
+      })
       .catch((error: unknown) => batch.forEach((task) => task.settle({ error })))
       .finally(() => {
         this.running--;

@@ -14,8 +14,11 @@ export interface KnownValue {
 
 /** Shorter values would match too much that is not them. */
 const MIN_KNOWN_VALUE_LENGTH = 2;
-/** A letter or digit right before or after a match means it is part of a longer word. */
-const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+/** A letter, digit, mark or underscore right before or after a match makes it part of a longer word. */
+const WORD_CLASS = '[\\p{L}\\p{N}\\p{M}_]';
+const WORD_CHAR = new RegExp(WORD_CLASS, 'u');
+const WORD = new RegExp(`${WORD_CLASS}+`, 'gu');
+const LEADING_WORD = new RegExp(`^${WORD_CLASS}+`, 'u');
 
 /**
  * Adds spans for values already tokenized in this session wherever they occur verbatim (case and
@@ -77,9 +80,6 @@ export function withKnownValues(
   if (!added.length) return spans;
   return [...spans, ...added].sort((a, b) => a.start - b.start);
 }
-
-const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
-const LEADING_WORD = /^[\p{L}\p{N}\p{M}_]+/u;
 
 /** Where each word of the text starts, by word: one pass over the text serves every known value. */
 function wordIndex(text: string): Map<string, number[]> {

@@ -151,7 +151,7 @@ export class DetectionPool {
     known: readonly KnownValue[] = [],
   ): Promise<Span[][]> {
     if (texts.length === 0) return [];
-    // Counted in tasks, running or waiting: a task that timed out still holds its thread.
+    // Waiting tasks plus runs under way: a run whose tasks timed out still holds its thread.
     if (this.queue.queued + this.queue.active >= this.maxInFlight)
       throw unavailable('detection is saturated');
     const signal = AbortSignal.timeout(this.taskTimeoutMs);

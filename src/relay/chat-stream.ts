@@ -18,8 +18,9 @@ const toolOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));
 
 /**
  * Chat-completions streams (`chat.completion.chunk` events, `data: [DONE]`): content, refusals,
- * tool-call arguments and legacy function-call arguments are restored per choice; held text is flushed as its own chunk right before the
- * choice's finish_reason chunk. Unchanged chunks are relayed byte for byte.
+ * tool-call arguments and legacy function-call arguments are restored per choice; held text is
+ * flushed as its own chunk right before the choice's finish_reason chunk. Unchanged chunks are
+ * relayed byte for byte.
  */
 export function chatStreamRewriter(options: RewriterOptions): StreamRewriter {
   const restorers = new RestorerSet(options.lookup);
@@ -35,7 +36,7 @@ export function chatStreamRewriter(options: RewriterOptions): StreamRewriter {
     }),
   });
 
-  /** Held text of one choice as chunks: content, refusal, legacy function call, then each tool call's arguments. */
+  /** Held text of one choice as chunks: content, refusal, legacy function call, then each tool call. */
   const flushChoice = (choice: number): SseEvent[] => {
     const out: SseEvent[] = [];
     const content = restorers.flush(contentKey(choice));
