@@ -22,11 +22,10 @@ export interface MintContext {
   createdByEndUser: string | null;
   /** The key or client session id that created them. */
   createdByCredential: string;
-  /** The session was created by this very call, so it holds no tokens yet (saves a lookup). */
-  newSession?: boolean;
   /**
    * The session is new and not stored yet: its row goes in with the tokens, in one statement (one
-   * round trip instead of two), or alone when there is nothing to mint. Implies `newSession`.
+   * round trip instead of two), or alone when there is nothing to mint. It holds no tokens yet, so
+   * the first round skips the lookup of existing ones.
    */
   unsavedSession?: { ownerEndUserId: string | null };
 }
@@ -47,6 +46,10 @@ const MAX_MINT_ROUNDS = 5;
 export const MAX_KNOWN_VALUES = 500;
 
 const valueAad = (tenantId: string, tokenId: string) => `token:${tenantId}:${tokenId}`;
+
+/** The columns of a `TokenRow`. */
+const TOKEN_COLUMNS =
+  'id, session_id, entity_type, label, key_version, value_ciphertext, created_by_end_user, purged_at';
 
 // The session row of `unsavedSession` ($11 is its owner). Foreign keys are checked at the end of the
 // statement, so the tokens inserted after it may reference it.
@@ -121,15 +124,14 @@ export class TokenVault {
       // Existing tokens of this session first (the common case across turns); a session made by
       // this call has none, until a concurrent call on it shows up in a later round.
       const sessionToInsert = round === 0 ? ctx.unsavedSession : undefined;
-      const existing =
-        round === 0 && (ctx.newSession || sessionToInsert)
-          ? { rows: [] }
-          : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>({
-              name: 'vault-tokens-by-hmac',
-              text: `SELECT id, label, value_hmac FROM tokens
+      const existing = sessionToInsert
+        ? { rows: [] }
+        : await this.db.query<{ id: string; label: string; value_hmac: Buffer }>({
+            name: 'vault-tokens-by-hmac',
+            text: `SELECT id, label, value_hmac FROM tokens
                 WHERE tenant_id = $1::text AND session_id = $2::text AND value_hmac = ANY($3::bytea[])`,
-              values: [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
-            });
+            values: [ctx.tenantId, ctx.sessionId, pending.map(([, d]) => d.hmac)],
+          });
       for (const row of existing.rows) {
         result.set(row.value_hmac.toString('base64'), { id: row.id, label: row.label, created: false });
       }
@@ -198,7 +200,7 @@ export class TokenVault {
     const missing = ids.filter((id) => !found.has(id));
     if (!missing.length) return found;
     const { rows } = await this.db.query<TokenRow>(
-      `SELECT id, session_id, entity_type, label, key_version, value_ciphertext, created_by_end_user, purged_at
+      `SELECT ${TOKEN_COLUMNS}
          FROM tokens WHERE tenant_id = $1::text AND id = ANY($2::text[])`,
       [tenantId, missing],
     );
@@ -214,26 +216,19 @@ export class TokenVault {
    * caller from them but token text.
    */
   async knownValues(tenantId: string, sessionId: string): Promise<KnownValue[]> {
-    const { rows } = await this.db.query<{
-      id: string;
-      entity_type: string;
-      label: string;
-      key_version: number;
-      value_ciphertext: Buffer;
-    }>(
-      `SELECT id, entity_type, label, key_version, value_ciphertext FROM tokens
+    const { rows } = await this.db.query<TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM tokens
         WHERE tenant_id = $1::text AND session_id = $2::text
           AND purged_at IS NULL AND value_ciphertext IS NOT NULL
         ORDER BY created_at DESC LIMIT ${MAX_KNOWN_VALUES}`,
       [tenantId, sessionId],
     );
     const known: KnownValue[] = [];
-    for (const row of rows) {
-      const keys = await this.keyring.version(tenantId, row.key_version);
+    for (const record of rows.map(toRecord)) {
       known.push({
-        entity_type: row.entity_type,
-        label: row.label,
-        value: open(keys.dataKey, row.value_ciphertext, valueAad(tenantId, row.id)).toString('utf8'),
+        entity_type: record.entityType,
+        label: record.label,
+        value: await this.decrypt(tenantId, record),
       });
     }
     return known;
@@ -253,7 +248,7 @@ export class TokenVault {
    */
   async purge(tenantId: string, where: PurgeSelector): Promise<string[]> {
     const { rows } = await this.db.query<TokenRow>(
-      `SELECT id, session_id, entity_type, label, key_version, value_ciphertext, created_by_end_user, purged_at
+      `SELECT ${TOKEN_COLUMNS}
          FROM tokens WHERE tenant_id = $1::text AND purged_at IS NULL AND ${where.sql('$2')}`,
       [tenantId, where.value],
     );
