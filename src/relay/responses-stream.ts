@@ -19,16 +19,9 @@ interface StreamedField {
   whole: string;
   /** Raw JSON text (function-call arguments): restored values go in JSON-escaped. Free text takes them as they are. */
   jsonEscaped: boolean;
-  /** Deltas are per content part of the item; null: per item. */
-  partIndex: 'content_index' | null;
+  /** Deltas are per content part of the item (`content_index`), not per item. */
+  perContent: boolean;
 }
-
-const field = (
-  done: string,
-  whole: string,
-  partIndex: StreamedField['partIndex'],
-  jsonEscaped = false,
-): StreamedField => ({ done, whole, jsonEscaped, partIndex });
 
 /**
  * Every streamed field restored (DESIGN 6 "Restore"). Reasoning text and summaries are not: clients
@@ -36,22 +29,39 @@ const field = (
  * belong with their encrypted content), so restored values there would reach the provider.
  */
 const STREAMED_FIELDS = new Map<string, StreamedField>([
-  ['response.output_text.delta', field('response.output_text.done', 'text', 'content_index')],
-  ['response.refusal.delta', field('response.refusal.done', 'refusal', 'content_index')],
+  [
+    'response.output_text.delta',
+    { done: 'response.output_text.done', whole: 'text', perContent: true, jsonEscaped: false },
+  ],
+  [
+    'response.refusal.delta',
+    { done: 'response.refusal.done', whole: 'refusal', perContent: true, jsonEscaped: false },
+  ],
   [
     'response.function_call_arguments.delta',
-    field('response.function_call_arguments.done', 'arguments', null, true),
+    {
+      done: 'response.function_call_arguments.done',
+      whole: 'arguments',
+      perContent: false,
+      jsonEscaped: true,
+    },
   ],
   // Custom (free-form) tools: `input` is whatever text the tool's grammar allows, not JSON.
-  ['response.custom_tool_call_input.delta', field('response.custom_tool_call_input.done', 'input', null)],
-  ['response.mcp_call_arguments.delta', field('response.mcp_call_arguments.done', 'arguments', null, true)],
+  [
+    'response.custom_tool_call_input.delta',
+    { done: 'response.custom_tool_call_input.done', whole: 'input', perContent: false, jsonEscaped: false },
+  ],
+  [
+    'response.mcp_call_arguments.delta',
+    { done: 'response.mcp_call_arguments.done', whole: 'arguments', perContent: false, jsonEscaped: true },
+  ],
 ]);
 const DONE_FIELDS = new Map([...STREAMED_FIELDS].map(([delta, field]) => [field.done, { ...field, delta }]));
 
 /** One restorer per streamed field: `o<output>:<delta event>[:<part>]`; the `o<output>:` prefix selects an item. */
 const itemPrefix = (output: number) => `o${output}:`;
 const partOf = (data: Record<string, unknown>, field: StreamedField) =>
-  field.partIndex ? (asNumber(data[field.partIndex]) ?? 0) : null;
+  field.perContent ? (asNumber(data.content_index) ?? 0) : null;
 const fieldKey = (deltaType: string, output: number, part: number | null) =>
   `${itemPrefix(output)}${deltaType}${part === null ? '' : `:${part}`}`;
 
@@ -133,7 +143,7 @@ export function responsesStreamRewriter(options: RewriterOptions): StreamRewrite
             type,
             item_id: data.item_id,
             output_index: output,
-            ...(streamed.partIndex ? { [streamed.partIndex]: part } : {}),
+            ...(part === null ? {} : { content_index: part }),
           });
         }
         let changed = renumber(data);
