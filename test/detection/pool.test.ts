@@ -3,7 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DetectionPool } from '../../src/detection/pool.js';
+import { DetectionPool, type DetectionPoolOptions } from '../../src/detection/pool.js';
 import { DEFAULT_MODEL_DIR } from '../../src/detection/ner/index.js';
 import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
 import { ServiceError } from '../../src/errors.js';
@@ -32,6 +32,21 @@ async function expectUnavailable(promise: Promise<unknown>, message: RegExp) {
   expect((error as ServiceError).code).toBe('tokenization_unavailable');
   expect((error as ServiceError).status).toBe(503);
   expect((error as ServiceError).message).toMatch(message);
+}
+
+/** A one-thread pool of its own for one test (warmed up unless told not to), closed afterwards. */
+async function withOneThread(
+  options: Pick<DetectionPoolOptions, 'maxInFlight' | 'taskTimeoutMs'>,
+  use: (pool: DetectionPool) => Promise<void>,
+  { warm = true } = {},
+) {
+  const own = DetectionPool.create({ modelDir: MODEL_DIR, intraOpNumThreads: 1, threads: 1, ...options });
+  try {
+    if (warm) await own.warmUp(settings);
+    await use(own);
+  } finally {
+    await own.close();
+  }
 }
 
 describe('detection pool', () => {
@@ -66,45 +81,25 @@ describe('detection pool', () => {
   });
 
   it('fails closed with 503 when saturated', async () => {
-    const small = DetectionPool.create({
-      modelDir: MODEL_DIR,
-      intraOpNumThreads: 1,
-      threads: 1,
-      maxInFlight: 1,
-    });
-    try {
-      await small.warmUp(settings);
+    await withOneThread({ maxInFlight: 1 }, async (small) => {
       const first = small.detect([bigText], settings);
       await expectUnavailable(small.detect(['x'], settings), /saturated/);
       await expect(first).resolves.toHaveLength(1);
-    } finally {
-      await small.close();
-    }
+    });
   });
 
   it('fails closed with 503 when a task times out', async () => {
-    const slow = DetectionPool.create({
-      modelDir: MODEL_DIR,
-      intraOpNumThreads: 1,
-      threads: 1,
-      taskTimeoutMs: 5,
-    });
-    try {
-      await expectUnavailable(slow.detect([bigText], settings), /timed out/);
-    } finally {
-      await slow.close();
-    }
+    await withOneThread(
+      { taskTimeoutMs: 5 },
+      async (slow) => {
+        await expectUnavailable(slow.detect([bigText], settings), /timed out/);
+      },
+      { warm: false },
+    );
   });
 
   it('fails closed with 503 when tasks time out, running or waiting, and keeps the thread', async () => {
-    const busy = DetectionPool.create({
-      modelDir: MODEL_DIR,
-      intraOpNumThreads: 1,
-      threads: 1,
-      taskTimeoutMs: 300,
-    });
-    try {
-      await busy.warmUp(settings);
+    await withOneThread({ taskTimeoutMs: 300 }, async (busy) => {
       // The first task holds the only thread for longer than the second may wait.
       const long = busy.detect([bigText], settings);
       long.catch(() => undefined); // asserted below
@@ -120,23 +115,17 @@ describe('detection pool', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
-    } finally {
-      await busy.close();
-    }
+    });
   });
 
   it('serves waiting tasks in arrival order', async () => {
     // One thread: tasks finish in the order they start, so the finish order shows the start order.
-    const single = DetectionPool.create({ modelDir: MODEL_DIR, intraOpNumThreads: 1, threads: 1 });
-    try {
-      await single.warmUp(settings);
+    await withOneThread({}, async (single) => {
       const finished: number[] = [];
       const texts = Array.from({ length: 12 }, (_, i) => `Call Maria Rossi (${i}) at +44 20 7946 0958.`);
       await Promise.all(texts.map((text, i) => single.detect([text], settings).then(() => finished.push(i))));
       expect(finished).toEqual(texts.map((_, i) => i));
-    } finally {
-      await single.close();
-    }
+    });
   });
 
   it('gives the same spans when calls that wait together share one model call', async () => {
