@@ -236,6 +236,17 @@ describe('request log, audit and usage, written by the workers', () => {
       'tenant_id',
     ]);
     expectNoLeak(JSON.stringify(stored));
+    // The call's one queue job (log row, audit rows, usage) and its log row hold no value either.
+    const job = await h.t.services.queues.queue('request-log').getJob(call.id);
+    expect(job?.data).toMatchObject({ id: call.id, metered: true });
+    expect((job!.data as { audit_entities: unknown[] }).audit_entities).toHaveLength(entities);
+    expectNoLeak(JSON.stringify(job!.data));
+    const { rows: logRows } = await h.t.services.db.query(
+      `SELECT * FROM request_log WHERE tenant_id = $1 AND id = $2`,
+      [h.tenant, call.id],
+    );
+    expect(logRows).toHaveLength(1);
+    expectNoLeak(JSON.stringify(logRows));
 
     expect(await usageRow(call.id)).toEqual({
       kind: 'proxy',

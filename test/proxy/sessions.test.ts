@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createKey, mintClientSession } from '../helpers/fixtures.js';
 import { expectNoLeak, PII, startProxyHarness, type ProxyHarness } from './proxy-harness.js';
@@ -219,13 +219,22 @@ describe('a client session’s conversation through the proxy', () => {
     expect(tokenId).toMatch(/^[a-z0-9]{8}$/);
 
     const client = h.openai({ 'x-service-session-id': session });
-    const again = await client.chat.completions.create({
-      model: 'gpt-4o-mini',
-      messages: [{ role: 'user', content: missed }],
-    });
-    expect(again.choices[0]!.message.content).toBe(missed);
+    const again = await client.chat.completions
+      .create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: missed }] })
+      .withResponse();
+    expect(again.data.choices[0]!.message.content).toBe(missed);
     expect(lastUserText()).toBe(`the [NAME: ${tokenId}] ticket`);
     expect(h.upstreamText()).not.toContain(name);
+    // The session's values went to the detection thread only: the call's log job does not hold them.
+    const requestId = again.response.headers.get('x-service-request-id')!;
+    // The job is queued right after the answer is sent.
+    const job = await vi.waitFor(async () => {
+      const queued = await h.t.services.queues.queue('request-log').getJob(requestId);
+      if (!queued) throw new Error('request-log job not queued yet');
+      return queued;
+    });
+    expect(job.data).toMatchObject({ id: requestId, session_id: session });
+    expect(JSON.stringify(job.data)).not.toContain(name);
 
     // The client API does the same within a session.
     const tokenized = await h.t.app.inject({
