@@ -361,8 +361,9 @@ describe('text chunking', () => {
 describe('raw byte-level write splitting', () => {
   it('writes SSE bytes in K-byte pieces, splitting UTF-8 characters and SSE lines', async () => {
     const text = 'Zoë 😀 café';
-    // Three-byte pieces always cut the four-byte emoji; the pause lets each piece arrive as its own read.
-    fake.script({ text, bytesPerWrite: 3, writeDelayMs: 1 });
+    // Three-byte pieces always cut the four-byte emoji; the pause lets each piece arrive as its own
+    // read. 1 ms was too short under a full parallel test run (two pieces arrived as one read once).
+    fake.script({ text, bytesPerWrite: 3, writeDelayMs: 5 });
     const raw = await rawPost('/v1/chat/completions', {
       ...chatRequest('x'),
       stream: true,
