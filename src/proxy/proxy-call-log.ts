@@ -28,7 +28,10 @@ export interface ProxyCallRecord {
 export const debugAad = (tenantId: string, requestId: string, part: 'request' | 'response') =>
   `debug:${tenantId}:${requestId}:${part}`;
 
-/** Request log, audit rows and usage of one proxy call: one queue job (never blocking the answer). */
+/**
+ * Request log, audit rows and usage of one proxy call: one queue item (never blocking the answer);
+ * calls that end together share a job.
+ */
 export async function recordProxyCall(services: Services, call: ProxyCallRecord): Promise<void> {
   const tenantId = call.tenantId!;
   const at = isoWithOffset(call.at);
@@ -49,31 +52,26 @@ export async function recordProxyCall(services: Services, call: ProxyCallRecord)
     };
   }
 
-  await services.queues.add(
-    'request-log',
-    'proxy',
-    {
-      tenant_id: tenantId,
-      id: call.id,
-      provider: call.provider ?? 'unknown',
-      model: call.model,
-      status: call.status,
-      stream: call.stream,
-      session_id: call.sessionId,
-      trace_id: call.traceId,
-      latency_ms: performance.now() - call.startedAt,
-      upstream_latency_ms: call.upstreamMs,
-      first_byte_ms: call.firstByteMs,
-      entity_counts: entityCounts,
-      restored_count: call.restored,
-      input_tokens: call.usage.inputTokens,
-      output_tokens: call.usage.outputTokens,
-      error_code: call.errorCode,
-      at,
-      debug,
-      audit_entities: call.entities,
-      metered: call.status >= 200 && call.status < 300,
-    },
-    { jobId: call.id },
-  );
+  await services.queues.addToBatch('request-log', {
+    tenant_id: tenantId,
+    id: call.id,
+    provider: call.provider ?? 'unknown',
+    model: call.model,
+    status: call.status,
+    stream: call.stream,
+    session_id: call.sessionId,
+    trace_id: call.traceId,
+    latency_ms: performance.now() - call.startedAt,
+    upstream_latency_ms: call.upstreamMs,
+    first_byte_ms: call.firstByteMs,
+    entity_counts: entityCounts,
+    restored_count: call.restored,
+    input_tokens: call.usage.inputTokens,
+    output_tokens: call.usage.outputTokens,
+    error_code: call.errorCode,
+    at,
+    debug,
+    audit_entities: call.entities,
+    metered: call.status >= 200 && call.status < 300,
+  });
 }

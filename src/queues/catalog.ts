@@ -80,10 +80,10 @@ export const usageEventSchema = z
 export type UsageEvent = z.infer<typeof usageEventSchema>;
 
 /**
- * One proxy call (DESIGN 6): counts, timings and usage; debug bodies only encrypted. The job also
- * carries the call's audit rows and, when it succeeded, its usage event: one job and one
- * transaction per call instead of three of each (in `npm run bench proxy` the two extra jobs' queue
- * and commit work cost the next calls about 1.3 ms each).
+ * One proxy call (DESIGN 6): counts, timings and usage; debug bodies only encrypted. The item also
+ * carries the call's audit rows and, when it succeeded, its usage event: one item and one
+ * transaction instead of three jobs (in `npm run bench proxy` the two extra jobs' queue and commit
+ * work cost the next calls about 1.3 ms each).
  */
 export const requestLogSchema = z
   .object({
@@ -120,6 +120,27 @@ export const requestLogSchema = z
   .strict();
 export type RequestLogEntry = z.infer<typeof requestLogSchema>;
 
+/** Items per job of a batched queue (`JobBatcher` groups the items of calls that wait together). */
+export const MAX_BATCH_ITEMS = 500;
+
+/**
+ * A batched queue's payload: `{ items }`. A job queued by a version that sent one item per job is
+ * read as a batch of one, so jobs waiting across an upgrade are still written.
+ */
+function batchOf<T extends z.ZodType<object>>(item: T) {
+  return z.union([
+    z.object({ items: z.array(item).min(1).max(MAX_BATCH_ITEMS) }).strict(),
+    item.transform((one) => ({ items: [one] })),
+  ]);
+}
+
+/** The item schema of each batched queue (its payload is `{ items }`, see `batchOf`). */
+export const batchItemSchemas = {
+  audit: auditEventSchema,
+  usage: usageEventSchema,
+  'request-log': requestLogSchema,
+};
+
 export const queueCatalog = {
   maintenance: {
     payload: z
@@ -141,13 +162,20 @@ export const queueCatalog = {
     jobOptions: retried(20),
     concurrency: 32,
   },
-  audit: { payload: auditEventSchema, jobOptions: retried(10), concurrency: 16 },
-  usage: { payload: usageEventSchema, jobOptions: retried(20), concurrency: 16 },
-  'request-log': { payload: requestLogSchema, jobOptions: retried(10), concurrency: 16 },
+  audit: { payload: batchOf(batchItemSchemas.audit), jobOptions: retried(10), concurrency: 16 },
+  usage: { payload: batchOf(batchItemSchemas.usage), jobOptions: retried(20), concurrency: 16 },
+  'request-log': {
+    payload: batchOf(batchItemSchemas['request-log']),
+    jobOptions: retried(10),
+    concurrency: 16,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof queueCatalog;
 export type QueuePayload<N extends QueueName> = z.infer<(typeof queueCatalog)[N]['payload']>;
+export type BatchedQueueName = keyof typeof batchItemSchemas;
+export const BATCHED_QUEUES = Object.keys(batchItemSchemas) as BatchedQueueName[];
+export type BatchItem<N extends BatchedQueueName> = QueuePayload<N>['items'][number];
 export const QUEUE_NAMES = Object.keys(queueCatalog) as QueueName[];
 
 /** BullMQ's own key prefix, under the deployment's Redis prefix. */

@@ -1,11 +1,39 @@
 import { Queue } from 'bullmq';
 import { ServiceError } from '../errors.js';
 import type { Redis } from 'ioredis';
-import { bullPrefix, queueCatalog, QUEUE_NAMES, type QueueName, type QueuePayload } from './catalog.js';
+import {
+  BATCHED_QUEUES,
+  batchItemSchemas,
+  bullPrefix,
+  queueCatalog,
+  QUEUE_NAMES,
+  type BatchedQueueName,
+  type BatchItem,
+  type QueueName,
+  type QueuePayload,
+} from './catalog.js';
+import { JobBatcher, type BatchLimits } from './job-batcher.js';
+
+const BATCH_LIMITS: BatchLimits = { maxItems: 500, maxBytes: 4 * 1024 * 1024 };
+const ENTITY_BYTES = 80;
+
+/** A rough JSON size of a batched item, so one job stays a few MiB at most (debug bodies are large). */
+function itemSize(item: BatchItem<BatchedQueueName>): number {
+  if ('audit_entities' in item) {
+    const debug = (item.debug?.request?.length ?? 0) + (item.debug?.response?.length ?? 0);
+    return 1024 + debug + item.audit_entities.length * ENTITY_BYTES;
+  }
+  if ('entities' in item) return 256 + item.entities.length * ENTITY_BYTES;
+  return 256;
+}
+
+/** The job of a batch is named after its first item: a call's log job can be found by its id. */
+const itemId = (item: BatchItem<BatchedQueueName>) => ('event_id' in item ? item.event_id : item.id);
 
 /** Adds validated jobs to the catalog's queues over the api process's fail-fast connection. */
 export class QueueProducer {
   private readonly queues: Map<QueueName, Queue>;
+  private readonly batchers = new Map<BatchedQueueName, JobBatcher<BatchItem<BatchedQueueName>>>();
 
   constructor(connection: Redis, redisPrefix: string) {
     this.queues = new Map(
@@ -18,6 +46,12 @@ export class QueueProducer {
         }),
       ]),
     );
+    for (const name of BATCHED_QUEUES) {
+      // Items were checked one by one in `addToBatch`.
+      const addJob = (items: BatchItem<BatchedQueueName>[]) =>
+        this.addChecked(name, 'batch', { items }, { jobId: itemId(items[0]!) });
+      this.batchers.set(name, new JobBatcher(addJob, BATCH_LIMITS, itemSize));
+    }
   }
 
   queue(name: QueueName): Queue {
@@ -34,7 +68,10 @@ export class QueueProducer {
     payload: QueuePayload<N>,
     options: { jobId?: string } = {},
   ) {
-    const data = queueCatalog[name].payload.parse(payload);
+    return this.addChecked(name, jobName, queueCatalog[name].payload.parse(payload), options);
+  }
+
+  private async addChecked(name: QueueName, jobName: string, data: unknown, options: { jobId?: string }) {
     try {
       return await this.queue(name).add(jobName, data, options.jobId ? { jobId: options.jobId } : {});
     } catch (error) {
@@ -42,7 +79,18 @@ export class QueueProducer {
     }
   }
 
+  /**
+   * Adds an item to a batched queue: resolves once Redis acknowledged the job holding it (calls
+   * that wait together share one job, see `JobBatcher`); 503 as `add` when the queue cannot take it.
+   * Each item is checked here, before it joins a job, so a bad one never fails other calls' items.
+   */
+  async addToBatch<N extends BatchedQueueName>(name: N, item: BatchItem<N>): Promise<void> {
+    const checked = batchItemSchemas[name].parse(item) as BatchItem<N>;
+    await this.batchers.get(name)!.push(checked);
+  }
+
   async close(): Promise<void> {
+    await Promise.all([...this.batchers.values()].map((b) => b.drained()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 }

@@ -11,6 +11,7 @@ import {
   startProxyHarness,
   type ProxyHarness,
 } from './proxy-harness.js';
+import { queuedItem } from '../helpers/queued-items.js';
 
 // `h` runs detection; its groq upstream is a closed port. `off` is an api process without detection.
 const GROQ_KEY = 'gsk-test-unreachable-0123456789';
@@ -124,9 +125,10 @@ describe('detection unavailable → 503, nothing forwarded', () => {
   it('the refused call is still logged, with its status and code and no personal data in the job', async () => {
     const res = await chat(off, chatBody(PII_PROMPT));
     const session = res.headers.get('x-service-session-id');
-    const jobs = await off.t.services.queues.queue('request-log').getJobs(['waiting', 'active', 'completed']);
-    const job = jobs.find((j) => (j.data as { session_id: string | null }).session_id === session);
-    expect(job?.data).toMatchObject({
+    const { item } = await vi.waitFor(() =>
+      queuedItem(off.t.services.queues, 'request-log', (e) => e.session_id === session),
+    );
+    expect(item).toMatchObject({
       tenant_id: off.tenant,
       provider: 'openai',
       model: 'gpt-4o-mini',
@@ -135,6 +137,7 @@ describe('detection unavailable → 503, nothing forwarded', () => {
       entity_counts: {},
       debug: null,
     });
+    const jobs = await off.t.services.queues.queue('request-log').getJobs(['waiting', 'active', 'completed']);
     expectNoValues(JSON.stringify(jobs.map((j) => j.data)));
   });
 });

@@ -7,6 +7,7 @@ import {
   eventually,
   startInProcessWorkers as startProxyWorkers,
 } from '../helpers/in-process-workers.js';
+import { queuedItem } from '../helpers/queued-items.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;
@@ -236,10 +237,11 @@ describe('request log, audit and usage, written by the workers', () => {
       'tenant_id',
     ]);
     expectNoLeak(JSON.stringify(stored));
-    // The call's one queue job (log row, audit rows, usage) and its log row hold no value either.
-    const job = await h.t.services.queues.queue('request-log').getJob(call.id);
-    expect(job?.data).toMatchObject({ id: call.id, metered: true });
-    expect((job!.data as { audit_entities: unknown[] }).audit_entities).toHaveLength(entities);
+    // The call's one queue item (log row, audit rows, usage), its job and its log row hold no value either.
+    const { jobId, item } = await queuedItem(h.t.services.queues, 'request-log', (e) => e.id === call.id);
+    expect(item).toMatchObject({ id: call.id, metered: true });
+    expect(item.audit_entities).toHaveLength(entities);
+    const job = await h.t.services.queues.queue('request-log').getJob(jobId);
     expectNoLeak(JSON.stringify(job!.data));
     const { rows: logRows } = await h.t.services.db.query(
       `SELECT * FROM request_log WHERE tenant_id = $1 AND id = $2`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { randomBytes } from 'node:crypto';
 import { createKey, mintClientSession } from '../helpers/fixtures.js';
 import { expectNoLeak, PII, startProxyHarness, type ProxyHarness } from './proxy-harness.js';
+import { queuedItem } from '../helpers/queued-items.js';
 
 // A browser tokenizes with its end user's client session, its backend calls the model through the
 // proxy with that session: whatever the model answers stays tokenized, revealable by that end user.
@@ -228,13 +229,11 @@ describe('a client session’s conversation through the proxy', () => {
     // The session's values went to the detection thread only: the call's log job does not hold them.
     const requestId = again.response.headers.get('x-service-request-id')!;
     // The job is queued right after the answer is sent.
-    const job = await vi.waitFor(async () => {
-      const queued = await h.t.services.queues.queue('request-log').getJob(requestId);
-      if (!queued) throw new Error('request-log job not queued yet');
-      return queued;
-    });
-    expect(job.data).toMatchObject({ id: requestId, session_id: session });
-    expect(JSON.stringify(job.data)).not.toContain(name);
+    const { item } = await vi.waitFor(() =>
+      queuedItem(h.t.services.queues, 'request-log', (e) => e.id === requestId),
+    );
+    expect(item).toMatchObject({ id: requestId, session_id: session });
+    expect(JSON.stringify(item)).not.toContain(name);
 
     // The client API does the same within a session.
     const tokenized = await h.t.app.inject({

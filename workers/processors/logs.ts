@@ -7,45 +7,49 @@ export const revealLog: Processor<'reveal-log'> = async (attempt, { db }) => {
   await insertRevealAttempt(db, attempt);
 };
 
-export const audit: Processor<'audit'> = async (event, { db }) => {
-  await insertRows(db, [auditRows(event)]);
+export const audit: Processor<'audit'> = async ({ items }, { db }) => {
+  await insertRows(db, [auditRows(items)]);
 };
 
-export const usage: Processor<'usage'> = async (event, { db }) => {
-  await insertRows(db, [usageRow(event)]);
+export const usage: Processor<'usage'> = async ({ items }, { db }) => {
+  await insertRows(db, [usageRows(items)]);
 };
 
 /** Debug bodies are kept 7 days (DESIGN 6), then the maintenance job clears them. */
 export const DEBUG_BODY_DAYS = 7;
 
 /**
- * The log row, the audit rows and the usage event of one proxy call, in one statement (so one
- * round trip and one commit, all or nothing). Every insert skips rows already there: a retried
- * job writes nothing twice.
+ * The log rows, the audit rows and the usage events of a batch of proxy calls, in one statement
+ * (so one round trip and one commit, all or nothing). Every insert skips rows already there: a
+ * retried job writes nothing twice.
  */
-export const requestLog: Processor<'request-log'> = async (entry, { db }) => {
+export const requestLog: Processor<'request-log'> = async ({ items }, { db }) => {
   await insertRows(db, [
-    requestLogRow(entry),
-    auditRows({
-      tenant_id: entry.tenant_id,
-      event_id: entry.id,
-      source: 'proxy',
-      at: entry.at,
-      entities: entry.audit_entities,
-    }),
-    entry.metered
-      ? usageRow({
+    requestLogRows(items),
+    auditRows(
+      items.map((entry) => ({
+        tenant_id: entry.tenant_id,
+        event_id: entry.id,
+        source: 'proxy' as const,
+        at: entry.at,
+        entities: entry.audit_entities,
+      })),
+    ),
+    usageRows(
+      items
+        .filter((entry) => entry.metered)
+        .map((entry) => ({
           tenant_id: entry.tenant_id,
           event_id: entry.id,
-          kind: 'proxy',
+          kind: 'proxy' as const,
           at: entry.at,
           characters: 0,
           tokens_created: 0,
           input_tokens: entry.input_tokens,
           output_tokens: entry.output_tokens,
           stream: entry.stream,
-        })
-      : null,
+        })),
+    ),
   ]);
 };
 
@@ -66,60 +70,92 @@ async function insertRows(db: Queryable, parts: InsertPart[]): Promise<void> {
   await db.query(ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last, values);
 }
 
-function auditRows(event: AuditEvent): InsertPart {
-  if (!event.entities.length) return null;
+/**
+ * `INSERT INTO table (columns) SELECT * FROM unnest(one array per column)`: any number of rows in
+ * one statement of a fixed shape. `select` may compute extra columns from the unnested ones (`r`).
+ */
+function insertUnnested<Row>(
+  table: string,
+  rows: readonly Row[],
+  columns: readonly (readonly [name: string, type: string, value: (row: Row) => unknown])[],
+  computed: readonly (readonly [name: string, expression: string])[] = [],
+): InsertPart {
+  if (!rows.length) return null;
   return (p) => {
-    const types = p(
-      event.entities.map((e) => e.entity_type),
-      'text[]',
-    );
-    const labels = p(
-      event.entities.map((e) => e.label),
-      'text[]',
-    );
-    const scores = p(
-      event.entities.map((e) => e.score),
-      'real[]',
-    );
-    return `INSERT INTO audit_entities (tenant_id, event_id, seq, source, entity_type, label, score, created_at)
-     SELECT ${p(event.tenant_id, 'text')}, ${p(event.event_id, 'text')}, e.seq::int, ${p(event.source, 'text')},
-            e.entity_type, e.label, e.score, ${p(event.at, 'timestamptz')}
-       FROM unnest(${types}, ${labels}, ${scores}) WITH ORDINALITY AS e(entity_type, label, score, seq)
+    const arrays = columns.map(([, type, value]) => p(rows.map(value), `${type}[]`));
+    const names = columns.map(([name]) => name);
+    return `INSERT INTO ${table} (${[...names, ...computed.map(([name]) => name)].join(', ')})
+     SELECT ${[...names.map((n) => `r.${n}`), ...computed.map(([, expression]) => expression)].join(', ')}
+       FROM unnest(${arrays.join(', ')}) AS r(${names.join(', ')})
      ON CONFLICT DO NOTHING`;
   };
 }
 
-function usageRow(event: UsageEvent): InsertPart {
-  return (p) =>
-    `INSERT INTO usage_events (tenant_id, event_id, kind, characters, tokens_created, input_tokens, output_tokens,
-                               stream, created_at)
-     VALUES (${p(event.tenant_id, 'text')}, ${p(event.event_id, 'text')}, ${p(event.kind, 'text')},
-             ${p(event.characters, 'bigint')}, ${p(event.tokens_created, 'int')}, ${p(event.input_tokens, 'bigint')},
-             ${p(event.output_tokens, 'bigint')}, ${p(event.stream, 'boolean')}, ${p(event.at, 'timestamptz')})
-     ON CONFLICT DO NOTHING`;
+function auditRows(events: readonly AuditEvent[]): InsertPart {
+  const rows = events.flatMap((event) => event.entities.map((entity, i) => ({ event, entity, seq: i + 1 })));
+  return insertUnnested('audit_entities', rows, [
+    ['tenant_id', 'text', (r) => r.event.tenant_id],
+    ['event_id', 'text', (r) => r.event.event_id],
+    ['seq', 'int', (r) => r.seq],
+    ['source', 'text', (r) => r.event.source],
+    ['entity_type', 'text', (r) => r.entity.entity_type],
+    ['label', 'text', (r) => r.entity.label],
+    ['score', 'real', (r) => r.entity.score],
+    ['created_at', 'timestamptz', (r) => r.event.at],
+  ]);
 }
 
-function requestLogRow(entry: RequestLogEntry): InsertPart {
-  const debugRequest = entry.debug?.request ? Buffer.from(entry.debug.request, 'base64') : null;
-  const debugResponse = entry.debug?.response ? Buffer.from(entry.debug.response, 'base64') : null;
-  const usage =
-    entry.input_tokens === null && entry.output_tokens === null
+function usageRows(events: readonly UsageEvent[]): InsertPart {
+  return insertUnnested('usage_events', events, [
+    ['tenant_id', 'text', (e) => e.tenant_id],
+    ['event_id', 'text', (e) => e.event_id],
+    ['kind', 'text', (e) => e.kind],
+    ['characters', 'bigint', (e) => e.characters],
+    ['tokens_created', 'int', (e) => e.tokens_created],
+    ['input_tokens', 'bigint', (e) => e.input_tokens],
+    ['output_tokens', 'bigint', (e) => e.output_tokens],
+    ['stream', 'boolean', (e) => e.stream],
+    ['created_at', 'timestamptz', (e) => e.at],
+  ]);
+}
+
+const base64OrNull = (value: string | null | undefined) => (value ? Buffer.from(value, 'base64') : null);
+
+function requestLogRows(entries: readonly RequestLogEntry[]): InsertPart {
+  const usageOf = (e: RequestLogEntry) =>
+    e.input_tokens === null && e.output_tokens === null
       ? null
-      : JSON.stringify({ input_tokens: entry.input_tokens, output_tokens: entry.output_tokens });
-  return (p) => {
-    const at = p(entry.at, 'timestamptz');
-    const expires =
-      debugRequest || debugResponse ? `${at} + make_interval(days => ${p(DEBUG_BODY_DAYS, 'int')})` : 'NULL';
-    return `INSERT INTO request_log (tenant_id, id, provider, model, status, stream, session_id, trace_id, latency_ms,
-                              upstream_latency_ms, first_byte_ms, entity_counts, restored_count, usage, error_code,
-                              debug_request, debug_response, debug_expires_at, created_at, debug_key_version)
-     VALUES (${p(entry.tenant_id, 'text')}, ${p(entry.id, 'text')}, ${p(entry.provider, 'text')},
-             ${p(entry.model, 'text')}, ${p(entry.status, 'int')}, ${p(entry.stream, 'boolean')},
-             ${p(entry.session_id, 'text')}, ${p(entry.trace_id, 'text')}, ${p(entry.latency_ms, 'float8')},
-             ${p(entry.upstream_latency_ms, 'float8')}, ${p(entry.first_byte_ms, 'float8')},
-             ${p(JSON.stringify(entry.entity_counts), 'jsonb')}, ${p(entry.restored_count, 'int')},
-             ${p(usage, 'jsonb')}, ${p(entry.error_code, 'text')}, ${p(debugRequest, 'bytea')},
-             ${p(debugResponse, 'bytea')}, ${expires}, ${at}, ${p(entry.debug?.key_version ?? null, 'int')})
-     ON CONFLICT DO NOTHING`;
-  };
+      : JSON.stringify({ input_tokens: e.input_tokens, output_tokens: e.output_tokens });
+  return insertUnnested(
+    'request_log',
+    entries,
+    [
+      ['tenant_id', 'text', (e) => e.tenant_id],
+      ['id', 'text', (e) => e.id],
+      ['provider', 'text', (e) => e.provider],
+      ['model', 'text', (e) => e.model],
+      ['status', 'int', (e) => e.status],
+      ['stream', 'boolean', (e) => e.stream],
+      ['session_id', 'text', (e) => e.session_id],
+      ['trace_id', 'text', (e) => e.trace_id],
+      ['latency_ms', 'float8', (e) => e.latency_ms],
+      ['upstream_latency_ms', 'float8', (e) => e.upstream_latency_ms],
+      ['first_byte_ms', 'float8', (e) => e.first_byte_ms],
+      ['entity_counts', 'jsonb', (e) => JSON.stringify(e.entity_counts)],
+      ['restored_count', 'int', (e) => e.restored_count],
+      ['usage', 'jsonb', usageOf],
+      ['error_code', 'text', (e) => e.error_code],
+      ['debug_request', 'bytea', (e) => base64OrNull(e.debug?.request)],
+      ['debug_response', 'bytea', (e) => base64OrNull(e.debug?.response)],
+      ['debug_key_version', 'int', (e) => e.debug?.key_version ?? null],
+      ['created_at', 'timestamptz', (e) => e.at],
+    ],
+    [
+      [
+        'debug_expires_at',
+        `CASE WHEN r.debug_request IS NOT NULL OR r.debug_response IS NOT NULL
+              THEN r.created_at + make_interval(days => ${DEBUG_BODY_DAYS}) END`,
+      ],
+    ],
+  );
 }

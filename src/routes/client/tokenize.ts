@@ -83,29 +83,24 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
       const eventId = newId('evt');
       const at = isoWithOffset(new Date());
       await Promise.all([
-        queues.add('audit', 'tokenize', {
+        queues.addToBatch('audit', {
           tenant_id: caller.tenantId,
           event_id: eventId,
           source: 'tokenize',
           at,
           entities: auditEntities(result.entities),
         }),
-        queues.add(
-          'usage',
-          'tokenize',
-          {
-            tenant_id: caller.tenantId,
-            event_id: eventId,
-            kind: 'tokenize',
-            at,
-            characters: body.texts.reduce((n, t) => n + t.length, 0),
-            tokens_created: result.tokensCreated,
-            input_tokens: null,
-            output_tokens: null,
-            stream: null,
-          },
-          { jobId: eventId },
-        ),
+        queues.addToBatch('usage', {
+          tenant_id: caller.tenantId,
+          event_id: eventId,
+          kind: 'tokenize',
+          at,
+          characters: body.texts.reduce((n, t) => n + t.length, 0),
+          tokens_created: result.tokensCreated,
+          input_tokens: null,
+          output_tokens: null,
+          stream: null,
+        }),
       ]);
 
       reply.header(SESSION_HEADER, session.id);
@@ -133,7 +128,7 @@ export const tokenizeRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
       const spans = await detectSpans(services.detection, body.texts, caller.settings.detection);
       const entities = detectedEntities(body.texts, spans);
-      await queues.add('audit', 'detect', {
+      await queues.addToBatch('audit', {
         tenant_id: caller.tenantId,
         event_id: newId('evt'),
         source: 'detect',
