@@ -372,23 +372,26 @@ const isLoop = (node: RegexNode): node is Extract<RegexNode, { kind: 'repeat' }>
   node.kind === 'repeat' && node.max > 1;
 
 /**
- * Characters consumed by a loop (a quantifier allowing more than one repetition) that can sit at
- * the start (`edge` 'first') or end ('last') of the node's match.
+ * Characters consumed by a loop allowing more than `repeats` repetitions (by default any loop)
+ * that can sit at the start (`edge` 'first') or end ('last') of the node's match.
  */
-export function loopCharsAtEdge(node: RegexNode, edge: 'first' | 'last'): CharSet {
+export function loopCharsAtEdge(node: RegexNode, edge: 'first' | 'last', repeats = 1): CharSet {
   switch (node.kind) {
     case 'chars':
     case 'assert':
       return EMPTY;
     case 'repeat':
-      return node.max > 1 ? allChars(node.node) : loopCharsAtEdge(node.node, edge);
+      return node.max > repeats ? allChars(node.node) : loopCharsAtEdge(node.node, edge, repeats);
     case 'alt':
-      return node.options.reduce<CharSet>((set, option) => union(set, loopCharsAtEdge(option, edge)), EMPTY);
+      return node.options.reduce<CharSet>(
+        (set, option) => union(set, loopCharsAtEdge(option, edge, repeats)),
+        EMPTY,
+      );
     case 'seq': {
       const items = edge === 'first' ? node.items : [...node.items].reverse();
       let set: CharSet = EMPTY;
       for (const item of items) {
-        set = union(set, loopCharsAtEdge(item, edge));
+        set = union(set, loopCharsAtEdge(item, edge, repeats));
         if (minLength(item) > 0) break;
       }
       return set;
@@ -404,10 +407,12 @@ export function walk(
 ): void {
   visit(node, loopDepth);
   const depth = isLoop(node) ? loopDepth + 1 : loopDepth;
-  if (node.kind === 'seq') for (const item of node.items) walk(item, visit, depth);
-  else if (node.kind === 'alt') for (const option of node.options) walk(option, visit, depth);
-  else if (node.kind === 'repeat') walk(node.node, visit, depth);
-  else if (node.kind === 'assert' && node.inner) walk(node.inner, visit, depth);
+  for (const child of childrenOf(node)) walk(child, visit, depth);
 }
 
-export { isLoop };
+export function childrenOf(node: RegexNode): RegexNode[] {
+  if (node.kind === 'seq') return node.items;
+  if (node.kind === 'alt') return node.options;
+  if (node.kind === 'repeat') return [node.node];
+  return node.kind === 'assert' && node.inner ? [node.inner] : [];
+}

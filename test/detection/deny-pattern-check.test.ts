@@ -22,6 +22,15 @@ describe('checkDenyPattern', () => {
     String.raw`(?<code>X)\d{3}`,
     String.raw`\d+\s\d+`,
     String.raw`.*secret.*`,
+    // Nested quantifiers that are bounded, with few ways to match.
+    String.raw`(\d{3}-)?\d{4}`,
+    String.raw`PRJ-(?:[A-Z]{3}-)?\d{4}`,
+    String.raw`(?:\d{1,3}\.){3}\d{1,3}`,
+    String.raw`(?:[A-Z]{2}\d{2} ?){3}`,
+    String.raw`[A-Z]{2}(?:-\d{2}){1,10}`,
+    // Adjacent repeated parts where one side repeats only a few times.
+    String.raw`\d{1,3}\d+`,
+    String.raw`[A-Z]+\w{2,3}`,
   ])('accepts %s', (pattern) => {
     expect(verdict(pattern)).toEqual({ ok: true });
   });
@@ -33,9 +42,16 @@ describe('checkDenyPattern', () => {
     [String.raw`(?:a|[a-c])+`, 'alternatives'],
     [String.raw`(\w+\s?)+$`, 'nests quantifiers'],
     ['(a+)+$', 'nests quantifiers'],
-    [String.raw`(\d{3}-)?\d{4}`, 'nests quantifiers'],
+    [String.raw`[A-Z]{2}(?:-\d{2})+`, 'nests quantifiers'],
+    [String.raw`(?:\d{1,3}\.){3,}`, 'nests quantifiers'],
+    [String.raw`(?:\d{1,3}){1,10}x`, 'nests quantifiers'],
+    [String.raw`(?:(?:\w{0,10}){0,10}){0,10}x`, 'nests quantifiers'],
+    // Each nest alone has 3 ways to match; together 3^4 = 81.
+    [String.raw`(?:\d{1,2}-)?(?:\d{1,2}-)?(?:\d{1,2}-)?(?:\d{1,2}-)?x`, 'nests quantifiers'],
+    ['(?:a{2})?'.repeat(26) + 'x', 'too many quantifiers'],
     [String.raw`\w+\s*\w+`, 'consecutive repeated parts'],
     [String.raw`\d+\d*`, 'consecutive repeated parts'],
+    [String.raw`\d{1,20}\d{1,20}`, 'consecutive repeated parts'],
     [String.raw`(?:x|a+)a+`, 'consecutive repeated parts'],
     ['a*', 'empty string'],
     [String.raw`\b`, 'empty string'],
@@ -88,6 +104,17 @@ describe('compileDenyPattern', () => {
     a.lastIndex = 2;
     expect(compileDenyPattern(deny('abc'))!.lastIndex).toBe(0);
     expect(compileDenyPattern(deny('(a+)+$'))).toBeNull();
+  });
+
+  it('an accepted nest matches what it says and stays fast on text built to make it backtrack', () => {
+    const phone = compileDenyPattern(deny(String.raw`(\d{3}-)?\d{4}`))!;
+    expect('call 555-0147 or 0148'.match(phone)).toEqual(['555-0147', '0148']);
+    const started = performance.now();
+    const dotted = compileDenyPattern(deny(String.raw`(?:\d{1,3}\.){3}\d{1,3}x`))!;
+    expect('123.'.repeat(50_000).match(dotted)).toBeNull();
+    const split = compileDenyPattern(deny(String.raw`\d{1,3}\d+x`))!;
+    expect('7'.repeat(200_000).match(split)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('keeps quantifier-like text inside classes and escapes untouched', () => {
