@@ -8,12 +8,7 @@
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { allLocales } from '@faker-js/faker';
-import {
-  FEATURE_COUNT,
-  FEATURE_NAMES,
-  encodeTokens,
-  vocabularyKey,
-} from '../../src/detection/ner/features.js';
+import { FEATURE_NAMES, encodeTokens, vocabularyKey } from '../../src/detection/ner/features.js';
 import type { Vocabulary } from '../../src/detection/ner/features.js';
 import { GAZETTEER_NAMES, buildPhraseSet } from '../../src/detection/ner/gazetteer.js';
 import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
@@ -33,8 +28,16 @@ import type { Lexicon } from './synthetic/lexicon.js';
 import { createRandom } from './synthetic/random.js';
 import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 import { substituteEntities } from './augment.js';
+import { commonWords } from './common-words.js';
 
 export const SEED = 20240611;
+/**
+ * The features the model is trained with: pii-ner-v3's 17 by default. `NER_COMMON_WORDS=1` adds
+ * common_word (Hunspell stems, `common-words.ts`), as pii-ner-v4 was trained on 2026-11-22; it did
+ * not beat v3 (docs/detection.md), so the shipped model and this default stay without it.
+ */
+const TRAINED_FEATURES =
+  process.env.NER_COMMON_WORDS === '1' ? FEATURE_NAMES : FEATURE_NAMES.filter((f) => f !== 'common_word');
 const SYNTHETIC_TRAIN = 64_000;
 const SYNTHETIC_VALID = 1_500;
 const WORD_BUCKETS = 2048;
@@ -220,7 +223,11 @@ function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
   };
 }
 
-function writeGazetteers(modelDir: string, entries: Record<GazetteerName, string[]>): Gazetteers {
+function writeGazetteers(
+  modelDir: string,
+  entries: Record<GazetteerName, string[]>,
+  common: readonly string[] | undefined,
+): Gazetteers {
   mkdirSync(join(modelDir, 'gazetteers'), { recursive: true });
   const sets: Partial<Record<GazetteerName, ReturnType<typeof buildPhraseSet>>> = {};
   for (const name of GAZETTEER_NAMES) {
@@ -228,7 +235,9 @@ function writeGazetteers(modelDir: string, entries: Record<GazetteerName, string
     writeFileSync(join(modelDir, 'gazetteers', `${name}.txt`), unique.join('\n') + '\n');
     sets[name] = buildPhraseSet(unique);
   }
-  return sets as Gazetteers;
+  if (!common) return sets as Gazetteers;
+  writeFileSync(join(modelDir, 'gazetteers', 'common_words.txt'), common.join('\n') + '\n');
+  return { ...(sets as Gazetteers), common_words: new Set(common) };
 }
 
 function buildVocabulary(texts: readonly LabelledText[]): Vocabulary {
@@ -266,7 +275,7 @@ async function writeRows(
   for (const { text, spans } of texts) {
     const tokens = tokenize(text);
     if (tokens.length === 0) continue;
-    const encoded = encodeTokens(text, tokens, vocab, gazetteers);
+    const encoded = encodeTokens(text, tokens, vocab, gazetteers, TRAINED_FEATURES);
     tokenCount += tokens.length;
     const chars = vocab.maxCharsPerToken;
     const row = {
@@ -275,7 +284,7 @@ async function writeRows(
       c: tokens.map((_, i) => Array.from(encoded.charIds.subarray(i * chars, (i + 1) * chars))),
       f: tokens.map((_, i) =>
         encoded.features
-          .subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT)
+          .subarray(i * TRAINED_FEATURES.length, (i + 1) * TRAINED_FEATURES.length)
           .reduce((mask, bit, k) => mask | (bit << k), 0),
       ),
       y: bioLabels(tokens, spans),
@@ -338,7 +347,8 @@ async function main(): Promise<void> {
     ...readWnut('emerging.dev.conll'),
   ]);
 
-  const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon));
+  const common = TRAINED_FEATURES.includes('common_word') ? commonWords() : undefined;
+  const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon), common);
   const vocab = buildVocabulary(train);
   writeFileSync(
     join(modelDir, 'vocab.json'),
@@ -353,7 +363,7 @@ async function main(): Promise<void> {
   const validTokens = await writeRows(join(workDir, 'valid.jsonl'), valid, vocab, gazetteers);
   const meta = {
     labels: LABELS,
-    features: FEATURE_NAMES,
+    features: TRAINED_FEATURES,
     wordVocabularySize: vocab.words.size + 2 + vocab.wordBuckets,
     charVocabularySize: vocab.chars.size + 2,
     maxCharsPerToken: vocab.maxCharsPerToken,
@@ -366,6 +376,7 @@ async function main(): Promise<void> {
       trainTokens,
       validTexts: valid.length,
       validTokens,
+      commonWords: common?.length ?? 0,
     },
   };
   writeFileSync(join(workDir, 'meta.json'), JSON.stringify(meta, null, 2));

@@ -2,6 +2,8 @@
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
 # evaluation (TypeScript). Deterministic for a given seed; about 35 minutes on 2 idle CPU cores.
 #   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v3)
+# NER_THREADS (default 1) and NER_EPOCHS (default 6) are read by train.py; NER_COMMON_WORDS=1 adds the
+# common_word feature (the pii-ner-v4 experiment, docs/detection.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MODEL_DIR="${1:-models/pii-ner-v3}"

@@ -3,28 +3,64 @@ import { normalizeWord } from './gazetteer.js';
 import type { Token } from './tokenizer.js';
 import { isUrlOrEmail } from './tokenizer.js';
 
-/** Per-token binary features, in the order the model was trained with (config.json repeats the list). */
-export const FEATURE_NAMES = [
-  'is_lower',
-  'is_title',
-  'is_upper',
-  'is_mixed_case',
-  'has_digit',
-  'is_punct',
-  'is_url_or_email',
-  'sentence_start',
-  'after_newline',
-  'first_name',
-  'surname',
-  'place',
-  'country',
-  'org_suffix',
-  'org_word',
-  'after_title',
-  'calendar_word',
-] as const;
+/** What a feature computation sees: the tokens of one text, their normalized keys and the model's word lists. */
+export interface FeatureInput {
+  readonly tokens: readonly Token[];
+  /** normalizeWord of each token. */
+  readonly keys: readonly string[];
+  readonly shapes: readonly CaseShape[];
+  /** Token is the first of the text or a line break precedes it. */
+  readonly afterNewline: readonly boolean[];
+  readonly gazetteers: Gazetteers;
+}
 
-export const FEATURE_COUNT = FEATURE_NAMES.length;
+/** A per-token binary feature: one value per token. */
+export type TokenFeature = (input: FeatureInput) => readonly boolean[];
+
+/**
+ * Every per-token feature this runtime can compute, by name. A model's config.json lists the ones it
+ * was trained with, in order, and the runtime computes exactly those (pii-ner-v3: the first 17,
+ * or all 18 with common_word, see models/ner/build-data.ts).
+ */
+export const TOKEN_FEATURES: Readonly<Record<string, TokenFeature>> = {
+  is_lower: ({ shapes }) => shapes.map((shape) => shape === 'lower'),
+  is_title: ({ shapes }) => shapes.map((shape) => shape === 'title'),
+  is_upper: ({ shapes }) => shapes.map((shape) => shape === 'upper'),
+  is_mixed_case: ({ shapes }) => shapes.map((shape) => shape === 'mixed'),
+  has_digit: ({ tokens }) => tokens.map((token) => HAS_DIGIT.test(token.text)),
+  is_punct: ({ tokens }) => tokens.map((token) => !HAS_WORD_CHAR.test(token.text)),
+  is_url_or_email: ({ tokens }) => tokens.map((token) => isUrlOrEmail(token.text)),
+  sentence_start: ({ tokens, afterNewline }) =>
+    tokens.map((_, i) => afterNewline[i]! || SENTENCE_END.has(tokens[i - 1]!.text)),
+  after_newline: ({ afterNewline }) => afterNewline,
+  first_name: ({ keys, gazetteers }) => matchWords(keys, gazetteers.first_names.keys),
+  surname: ({ keys, gazetteers }) => matchWords(keys, gazetteers.surnames.keys),
+  place: ({ keys, gazetteers }) => matchPhrases(keys, gazetteers.places),
+  country: ({ keys, gazetteers }) => matchPhrases(keys, gazetteers.countries),
+  org_suffix: ({ keys, gazetteers }) => matchPhrases(keys, gazetteers.org_suffixes),
+  org_word: ({ keys, gazetteers }) => matchWords(keys, gazetteers.org_words.keys),
+  after_title: ({ keys, gazetteers }) => {
+    const titleEnds = phraseEnds(keys, gazetteers.titles);
+    return keys.map(
+      (_, i) => titleEnds[i - 1] === true || (keys[i - 1] === '.' && titleEnds[i - 2] === true),
+    );
+  },
+  calendar_word: ({ keys, gazetteers }) => matchWords(keys, gazetteers.calendar_words.keys),
+  /** The lower-cased word is a common dictionary word (gazetteers/common_words.txt). */
+  common_word: ({ keys, gazetteers }) => {
+    if (!gazetteers.common_words)
+      throw new Error('token feature common_word needs gazetteers/common_words.txt');
+    return matchWords(keys, gazetteers.common_words);
+  },
+};
+
+/** Names of all features this runtime computes, in the order new models are trained with. */
+export const FEATURE_NAMES: readonly string[] = Object.keys(TOKEN_FEATURES);
+
+/** Feature names a model lists that this runtime cannot compute. */
+export function unknownFeatures(names: readonly string[]): string[] {
+  return names.filter((name) => !Object.hasOwn(TOKEN_FEATURES, name));
+}
 
 /** Ids 0 and 1 of the word and char vocabularies. */
 export const PAD_ID = 0;
@@ -47,7 +83,7 @@ export interface EncodedTokens {
   bucketIds: Int32Array;
   /** maxCharsPerToken ids per token, padded with PAD_ID. */
   charIds: Int32Array;
-  /** FEATURE_COUNT values (0/1) per token. */
+  /** One value (0/1) per token and requested feature, token-major. */
   features: Uint8Array;
 }
 
@@ -77,6 +113,7 @@ export function encodeTokens(
   tokens: readonly Token[],
   vocab: Vocabulary,
   gazetteers: Gazetteers,
+  featureNames: readonly string[],
 ): EncodedTokens {
   const count = tokens.length;
   const bucketBase = vocab.words.size + 2;
@@ -96,7 +133,7 @@ export function encodeTokens(
     wordIds,
     bucketIds,
     charIds,
-    features: tokenFeatures(text, tokens, normalized, gazetteers),
+    features: tokenFeatures(text, tokens, normalized, gazetteers, featureNames),
   };
 }
 
@@ -112,7 +149,7 @@ function encodeChars(word: string, vocab: Vocabulary, out: Int32Array, offset: n
   for (let i = 0; i < kept.length; i++) out[offset + i] = vocab.chars.get(kept[i]!) ?? UNK_ID;
 }
 
-type CaseShape = 'lower' | 'title' | 'upper' | 'mixed' | 'none';
+export type CaseShape = 'lower' | 'title' | 'upper' | 'mixed' | 'none';
 
 function caseShape(word: string): CaseShape {
   let upper = 0;
@@ -171,49 +208,39 @@ function tokenFeatures(
   tokens: readonly Token[],
   keys: readonly string[],
   gazetteers: Gazetteers,
+  featureNames: readonly string[],
 ): Uint8Array {
-  const count = tokens.length;
-  const lists = [
-    matchWords(keys, gazetteers.first_names),
-    matchWords(keys, gazetteers.surnames),
-    matchPhrases(keys, gazetteers.places),
-    matchPhrases(keys, gazetteers.countries),
-    matchPhrases(keys, gazetteers.org_suffixes),
-    matchWords(keys, gazetteers.org_words),
-  ];
-  const inCalendar = matchWords(keys, gazetteers.calendar_words);
-  const titleEnds = phraseEnds(keys, gazetteers.titles);
-
-  const out = new Uint8Array(count * FEATURE_COUNT);
-  let nextNewline = text.indexOf('\n');
-  for (let i = 0; i < count; i++) {
-    const token = tokens[i]!;
-    const previous = i > 0 ? tokens[i - 1] : undefined;
-    while (nextNewline !== -1 && previous !== undefined && nextNewline < previous.end)
-      nextNewline = text.indexOf('\n', nextNewline + 1);
-    const afterNewline = previous === undefined || (nextNewline !== -1 && nextNewline < token.start);
-    const shape = caseShape(token.text);
-    const row = [
-      shape === 'lower',
-      shape === 'title',
-      shape === 'upper',
-      shape === 'mixed',
-      HAS_DIGIT.test(token.text),
-      !HAS_WORD_CHAR.test(token.text),
-      isUrlOrEmail(token.text),
-      afterNewline || SENTENCE_END.has(previous.text),
-      afterNewline,
-      ...lists.map((list) => list[i]!),
-      titleEnds[i - 1] === true || (keys[i - 1] === '.' && titleEnds[i - 2] === true),
-      inCalendar[i]!,
-    ];
-    for (let f = 0; f < FEATURE_COUNT; f++) out[i * FEATURE_COUNT + f] = row[f] ? 1 : 0;
-  }
+  const unknown = unknownFeatures(featureNames);
+  if (unknown.length > 0) throw new Error(`unknown token features: ${unknown.join(', ')}`);
+  const input: FeatureInput = {
+    tokens,
+    keys,
+    shapes: tokens.map((token) => caseShape(token.text)),
+    afterNewline: afterNewlines(text, tokens),
+    gazetteers,
+  };
+  const width = featureNames.length;
+  const out = new Uint8Array(tokens.length * width);
+  featureNames.forEach((name, f) => {
+    const column = TOKEN_FEATURES[name]!(input);
+    for (let i = 0; i < tokens.length; i++) out[i * width + f] = column[i] ? 1 : 0;
+  });
   return out;
 }
 
-function matchWords(keys: readonly string[], set: PhraseSet): boolean[] {
-  return keys.map((key) => set.keys.has(key));
+function afterNewlines(text: string, tokens: readonly Token[]): boolean[] {
+  let nextNewline = text.indexOf('\n');
+  return tokens.map((token, i) => {
+    const previous = i > 0 ? tokens[i - 1] : undefined;
+    if (previous === undefined) return true;
+    while (nextNewline !== -1 && nextNewline < previous.end)
+      nextNewline = text.indexOf('\n', nextNewline + 1);
+    return nextNewline !== -1 && nextNewline < token.start;
+  });
+}
+
+function matchWords(keys: readonly string[], set: ReadonlySet<string>): boolean[] {
+  return keys.map((key) => set.has(key));
 }
 
 /** Marks every token covered by some entry of the set (longest match first, scanning left to right). */

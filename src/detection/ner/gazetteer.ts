@@ -30,7 +30,13 @@ export interface PhraseSet {
   readonly maxTokens: number;
 }
 
-export type Gazetteers = Readonly<Record<GazetteerName, PhraseSet>>;
+/**
+ * common_words (gazetteers/common_words.txt: one normalized word per line, no phrases) is loaded only
+ * for models whose features include common_word.
+ */
+export type Gazetteers = Readonly<Record<GazetteerName, PhraseSet>> & {
+  readonly common_words?: ReadonlySet<string>;
+};
 
 // Code points below U+0300 are NFC-stable and only combine with marks at U+0300 and above.
 const MAY_NEED_NFC = /[\u0300-\uffff]/;
@@ -62,12 +68,16 @@ export function buildPhraseSet(entries: Iterable<string>): PhraseSet {
   return { keys, prefixes, lastTokens, maxTokens };
 }
 
-export async function loadGazetteers(modelDir: string): Promise<Gazetteers> {
+export async function loadGazetteers(
+  modelDir: string,
+  options: { commonWords: boolean },
+): Promise<Gazetteers> {
+  const read = (name: string) => readFile(join(modelDir, 'gazetteers', `${name}.txt`), 'utf8');
   const entries = await Promise.all(
-    GAZETTEER_NAMES.map(async (name) => {
-      const text = await readFile(join(modelDir, 'gazetteers', `${name}.txt`), 'utf8');
-      return [name, buildPhraseSet(text.split('\n'))] as const;
-    }),
+    GAZETTEER_NAMES.map(async (name) => [name, buildPhraseSet((await read(name)).split('\n'))] as const),
   );
-  return Object.fromEntries(entries) as Record<GazetteerName, PhraseSet>;
+  const sets = Object.fromEntries(entries) as Record<GazetteerName, PhraseSet>;
+  if (!options.commonWords) return sets;
+  const words = (await read('common_words')).split('\n').filter((word) => word !== '');
+  return { ...sets, common_words: new Set(words) };
 }

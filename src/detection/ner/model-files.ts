@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { FEATURE_NAMES } from './features.js';
+import { unknownFeatures } from './features.js';
 import type { Vocabulary } from './features.js';
 import type { Gazetteers } from './gazetteer.js';
 import { loadGazetteers } from './gazetteer.js';
@@ -13,7 +13,8 @@ export const DEFAULT_MODEL_DIR = 'models/pii-ner-v3';
 
 /**
  * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt and model.onnx. Any
- * directory with this layout and a matching feature list can replace the shipped model.
+ * directory with this layout whose features this runtime computes (features.ts) can replace the
+ * shipped model; the features are computed by name, in the order config.json lists them.
  */
 const ConfigSchema = z.object({
   name: z.string().min(1),
@@ -68,8 +69,11 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
   const config = ConfigSchema.parse(await readJson(join(dir, 'config.json')));
   const vocab = VocabSchema.parse(await readJson(join(dir, 'vocab.json')));
   const crf = CrfSchema.parse(await readJson(join(dir, 'crf.json')));
-  if (config.features.join(',') !== FEATURE_NAMES.join(',')) {
-    throw new Error(`model ${config.name} was trained with other token features than this runtime computes`);
+  const unknown = unknownFeatures(config.features);
+  if (unknown.length > 0) {
+    throw new Error(
+      `model ${config.name} needs token features this runtime does not compute: ${unknown.join(', ')}`,
+    );
   }
   if (
     crf.labels.join(',') !== config.labels.join(',') ||
@@ -85,7 +89,7 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
       chars: new Map(vocab.chars.map((char, i) => [char, i + 2])),
       maxCharsPerToken: vocab.maxCharsPerToken,
     },
-    gazetteers: await loadGazetteers(dir),
+    gazetteers: await loadGazetteers(dir, { commonWords: config.features.includes('common_word') }),
     crf: crfParameters(crf.start, crf.end, crf.transitions),
     onnxPath: join(dir, 'model.onnx'),
   };

@@ -2,7 +2,7 @@ import * as ort from 'onnxruntime-node';
 import { LABEL_OF } from '../types.js';
 import type { Span } from '../types.js';
 import type { EncodedTokens } from './features.js';
-import { FEATURE_COUNT, encodeTokens } from './features.js';
+import { encodeTokens } from './features.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { decodeSpans } from './spans.js';
@@ -67,7 +67,7 @@ async function tagTexts(
   texts.forEach((text, textIndex) => {
     const tokens = tokenize(text);
     if (tokens.length === 0) return;
-    const encoded = encodeTokens(text, tokens, files.vocabulary, files.gazetteers);
+    const encoded = encodeTokens(text, tokens, files.vocabulary, files.gazetteers, files.config.features);
     for (const window of splitWindows(text, tokens, files.config.maxTokensPerWindow)) {
       windows.push({ textIndex, tokens, encoded, offset: window.first, length: window.end - window.first });
     }
@@ -122,9 +122,10 @@ async function runBatch(
 ): Promise<Float32Array> {
   const steps = Math.max(...batch.map((w) => w.length));
   const chars = files.config.maxCharsPerToken;
+  const width = files.config.features.length;
   const wordIds = new BigInt64Array(batch.length * steps);
   const charIds = new BigInt64Array(batch.length * steps * chars);
-  const features = new Float32Array(batch.length * steps * FEATURE_COUNT);
+  const features = new Float32Array(batch.length * steps * width);
   const lengths = new BigInt64Array(batch.length);
   batch.forEach((window, b) => {
     lengths[b] = BigInt(window.length);
@@ -134,14 +135,13 @@ async function runBatch(
       wordIds[row] = BigInt(window.encoded.wordIds[k]!);
       for (let c = 0; c < chars; c++)
         charIds[row * chars + c] = BigInt(window.encoded.charIds[k * chars + c]!);
-      for (let f = 0; f < FEATURE_COUNT; f++)
-        features[row * FEATURE_COUNT + f] = window.encoded.features[k * FEATURE_COUNT + f]!;
+      for (let f = 0; f < width; f++) features[row * width + f] = window.encoded.features[k * width + f]!;
     }
   });
   const output = await session.run({
     word_ids: new ort.Tensor('int64', wordIds, [batch.length, steps]),
     char_ids: new ort.Tensor('int64', charIds, [batch.length, steps, chars]),
-    features: new ort.Tensor('float32', features, [batch.length, steps, FEATURE_COUNT]),
+    features: new ort.Tensor('float32', features, [batch.length, steps, width]),
     lengths: new ort.Tensor('int64', lengths, [batch.length]),
   });
   const emissions = output[files.config.output];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Vocabulary } from '../../../src/detection/ner/features.js';
 import {
-  FEATURE_COUNT,
   FEATURE_NAMES,
   PAD_ID,
   UNK_ID,
@@ -9,7 +8,7 @@ import {
   hashBucket,
   vocabularyKey,
 } from '../../../src/detection/ner/features.js';
-import type { Gazetteers } from '../../../src/detection/ner/gazetteer.js';
+import type { GazetteerName, Gazetteers, PhraseSet } from '../../../src/detection/ner/gazetteer.js';
 import { GAZETTEER_NAMES, buildPhraseSet } from '../../../src/detection/ner/gazetteer.js';
 import { tokenize } from '../../../src/detection/ner/tokenizer.js';
 
@@ -23,9 +22,13 @@ const LISTS: Record<(typeof GAZETTEER_NAMES)[number], string[]> = {
   titles: ['Sig.ra', 'Dr'],
   calendar_words: ['Mai'],
 };
-const gazetteers = Object.fromEntries(
-  GAZETTEER_NAMES.map((name) => [name, buildPhraseSet(LISTS[name])]),
-) as Gazetteers;
+const gazetteers: Gazetteers = {
+  ...(Object.fromEntries(GAZETTEER_NAMES.map((name) => [name, buildPhraseSet(LISTS[name])])) as Record<
+    GazetteerName,
+    PhraseSet
+  >),
+  common_words: new Set(['bank', 'report', 'rose']),
+};
 const vocab: Vocabulary = {
   words: new Map([['maria', 2]]),
   wordBuckets: 10,
@@ -35,9 +38,9 @@ const vocab: Vocabulary = {
 
 function featuresOf(text: string) {
   const tokens = tokenize(text);
-  const encoded = encodeTokens(text, tokens, vocab, gazetteers);
+  const encoded = encodeTokens(text, tokens, vocab, gazetteers, FEATURE_NAMES);
   return tokens.map((token, i) => {
-    const on = FEATURE_NAMES.filter((_, f) => encoded.features[i * FEATURE_COUNT + f] === 1);
+    const on = FEATURE_NAMES.filter((_, f) => encoded.features[i * FEATURE_NAMES.length + f] === 1);
     return { token: token.text, on };
   });
 }
@@ -45,7 +48,7 @@ function featuresOf(text: string) {
 describe('encodeTokens', () => {
   it('looks words up lower-cased with digits folded, and hashes unknown words into buckets after the vocabulary', () => {
     const text = 'MARIA zz 2024';
-    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers);
+    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers, FEATURE_NAMES);
     expect(encoded.wordIds[0]).toBe(2);
     expect(encoded.wordIds[1]).toBe(3 + hashBucket('zz', 10));
     expect(vocabularyKey('2024')).toBe('0000');
@@ -54,7 +57,7 @@ describe('encodeTokens', () => {
 
   it('encodes characters with padding, unknowns, and the ends of long tokens', () => {
     const text = 'Ma Mississippi';
-    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers);
+    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers, FEATURE_NAMES);
     expect(Array.from(encoded.charIds.subarray(0, 4))).toEqual([2, UNK_ID, PAD_ID, PAD_ID]);
     expect(Array.from(encoded.charIds.subarray(4, 8))).toEqual([2, UNK_ID, UNK_ID, UNK_ID]);
   });
@@ -90,5 +93,30 @@ describe('encodeTokens', () => {
   it('does not match a phrase that only starts like an entry', () => {
     const rows = featuresOf('New Jersey');
     expect(rows[0]!.on).not.toContain('place');
+  });
+
+  it('marks common dictionary words whatever their case, and only those', () => {
+    const rows = featuresOf('The Report for Rose at the BANK in Milano');
+    const common = rows.filter((r) => r.on.includes('common_word')).map((r) => r.token);
+    expect(common).toEqual(['Report', 'Rose', 'BANK']);
+  });
+
+  it('computes exactly the features asked for, in that order', () => {
+    const text = 'Maria reads the Report';
+    const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers, ['common_word', 'is_title']);
+    expect(Array.from(encoded.features)).toEqual([0, 1, 0, 0, 0, 0, 1, 1]);
+    const v3 = FEATURE_NAMES.filter((name) => name !== 'common_word');
+    expect(encodeTokens(text, tokenize(text), vocab, gazetteers, v3).features).toHaveLength(4 * 17);
+  });
+
+  it('refuses unknown features and common_word without its word list', () => {
+    const text = 'Maria';
+    expect(() => encodeTokens(text, tokenize(text), vocab, gazetteers, ['is_title', 'shoe_size'])).toThrow(
+      /unknown token features: shoe_size/,
+    );
+    const { common_words: _, ...withoutCommon } = gazetteers;
+    expect(() => encodeTokens(text, tokenize(text), vocab, withoutCommon, ['common_word'])).toThrow(
+      /common_words\.txt/,
+    );
   });
 });
