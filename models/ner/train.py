@@ -25,6 +25,13 @@ CHAR_FILTERS = 48
 HIDDEN = int(os.environ.get("NER_HIDDEN", "96"))
 DROPOUT = 0.3
 WORD_DROPOUT = 0.15  # share of words swapped for their hashed bucket, as unseen words are at inference
+# The same for words inside an entity (default: as any word). Higher values teach the model names it
+# has never seen, as most names at inference are.
+ENTITY_WORD_DROPOUT = float(os.environ.get("NER_ENTITY_WORD_DROPOUT", str(WORD_DROPOUT)))
+# Share of entity tokens whose gazetteer features are cleared: a name need not be on our lists.
+GAZETTEER_DROPOUT = float(os.environ.get("NER_GAZETTEER_DROPOUT", "0"))
+GAZETTEER_FEATURES = ("first_name", "surname", "place", "country", "org_suffix", "org_word")
+gazetteer_columns = []  # indices of GAZETTEER_FEATURES in the model's feature list, set in main()
 BATCH = 64
 EPOCHS = int(os.environ.get("NER_EPOCHS", "6"))
 LR_DECAY = float(os.environ.get("NER_LR_DECAY", "0.7"))  # per epoch
@@ -134,7 +141,17 @@ def make_batch(rows, training):
     for i, (w, h, c, f, y) in enumerate(rows):
         n = len(w)
         if training:
-            w = [hb if random.random() < WORD_DROPOUT else wi for wi, hb in zip(w, h)]
+            w = [
+                hb if random.random() < (ENTITY_WORD_DROPOUT if tag else WORD_DROPOUT) else wi
+                for wi, hb, tag in zip(w, h, y)
+            ]
+            if GAZETTEER_DROPOUT > 0:
+                f = [
+                    [0 if k in gazetteer_columns else v for k, v in enumerate(row)]
+                    if tag and random.random() < GAZETTEER_DROPOUT
+                    else row
+                    for row, tag in zip(f, y)
+                ]
         word_ids[i, :n] = torch.tensor(w)
         char_ids[i, :n] = torch.tensor(c)
         features[i, :n] = torch.tensor(f, dtype=torch.float32)
@@ -232,6 +249,9 @@ def export(tagger, crf, meta, model_dir, name, scores):
             "epochs": EPOCHS,
             "hidden": HIDDEN,
             "lrDecay": LR_DECAY,
+            "wordDropout": WORD_DROPOUT,
+            "entityWordDropout": ENTITY_WORD_DROPOUT,
+            "gazetteerDropout": GAZETTEER_DROPOUT,
             "data": meta["data"],
             "validation": scores,
         },
@@ -248,6 +268,7 @@ def main():
         meta = json.load(f)
     names = meta["labels"]
     feature_count = len(meta["features"])
+    gazetteer_columns[:] = [i for i, name in enumerate(meta["features"]) if name in GAZETTEER_FEATURES]
     train = read_rows(os.path.join(work, "train.jsonl"), feature_count)
     valid = read_rows(os.path.join(work, "valid.jsonl"), feature_count)
     limit = int(os.environ.get("NER_TRAIN_LIMIT", "0"))
