@@ -78,4 +78,59 @@ describe('marginals', () => {
       expect(sum).toBeCloseTo(1, 9);
     }
   });
+
+  it('agrees with log-space forward-backward on long random sequences, large scores and forbidden moves', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (const [L, steps, scale] of [
+      [7, 200, 5],
+      [7, 60, 80],
+      [3, 1, 3],
+      [5, 500, 20],
+    ] as const) {
+      const start = Array.from({ length: L }, () => random() * 3);
+      const end = Array.from({ length: L }, () => random() * 3);
+      const transitions = Array.from({ length: L }, (_, i) =>
+        Array.from({ length: L }, (_, j) => (i !== j && (i + j) % 4 === 0 ? -10_000 : random() * 15)),
+      );
+      const params = crfParameters(start, end, transitions);
+      const emissions = Array.from({ length: steps * L }, () => random() * scale);
+      const expected = logSpaceMarginals(emissions, steps, params);
+      const actual = marginals(emissions, steps, params);
+      for (let k = 0; k < steps * L; k++) expect(actual[k]).toBeCloseTo(expected[k]!, 9);
+    }
+  });
 });
+
+/** The textbook log-space version, as a reference. */
+function logSpaceMarginals(
+  emissions: readonly number[],
+  steps: number,
+  crf: ReturnType<typeof crfParameters>,
+): number[] {
+  const L = crf.size;
+  const logSumExp = (values: number[]) => {
+    const max = Math.max(...values);
+    return max === -Infinity ? max : max + Math.log(values.reduce((a, v) => a + Math.exp(v - max), 0));
+  };
+  const alpha: number[] = [];
+  const beta: number[] = new Array<number>(steps * L);
+  for (let j = 0; j < L; j++) alpha[j] = crf.start[j]! + emissions[j]!;
+  for (let t = 1; t < steps; t++)
+    for (let j = 0; j < L; j++)
+      alpha[t * L + j] =
+        logSumExp(
+          Array.from({ length: L }, (_, i) => alpha[(t - 1) * L + i]! + crf.transitions[i * L + j]!),
+        ) + emissions[t * L + j]!;
+  for (let j = 0; j < L; j++) beta[(steps - 1) * L + j] = crf.end[j]!;
+  for (let t = steps - 2; t >= 0; t--)
+    for (let i = 0; i < L; i++)
+      beta[t * L + i] = logSumExp(
+        Array.from(
+          { length: L },
+          (_, j) => crf.transitions[i * L + j]! + emissions[(t + 1) * L + j]! + beta[(t + 1) * L + j]!,
+        ),
+      );
+  const logZ = logSumExp(Array.from({ length: L }, (_, j) => alpha[(steps - 1) * L + j]! + crf.end[j]!));
+  return alpha.map((a, k) => Math.exp(a + beta[k]! - logZ));
+}
