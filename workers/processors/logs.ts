@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Processor } from '../runtime.js';
 import { insertRevealAttempt } from '../../src/reveal/reveal-log.js';
 import type { Queryable } from '../../src/db/pool.js';
@@ -67,7 +68,11 @@ async function insertRows(db: Queryable, parts: InsertPart[]): Promise<void> {
   if (!sql.length) return;
   const last = sql.pop()!;
   const ctes = sql.map((insert, i) => `w${i} AS (${insert})`);
-  await db.query(ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last, values);
+  const text = ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last;
+  // A statement has one of a few shapes (which tables get rows), whatever the batch size: named,
+  // so each connection parses and plans each shape once.
+  const name = `log-rows-${createHash('sha256').update(text).digest('base64url').slice(0, 16)}`;
+  await db.query({ name, text, values });
 }
 
 /**
