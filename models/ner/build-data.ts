@@ -376,7 +376,7 @@ async function main(): Promise<void> {
       trainTokens,
       validTexts: valid.length,
       validTokens,
-      commonWords: common?.length ?? 0,
+      ...(common ? { commonWords: common.length } : {}),
     },
   };
   writeFileSync(join(workDir, 'meta.json'), JSON.stringify(meta, null, 2));

@@ -25,8 +25,9 @@ import {
  * MAX_NEST_PATHS ways (`(\d{3}-)?\d{4}` and `(?:\d{1,3}\.){3}\d{1,3}` pass; `(a+)+` and
  * `(?:-\d{2})+` do not: write `(?:-\d{2}){1,10}`), alternatives inside a repeated group that can
  * start with the same character (`(a|a)*`, `(a|ab)+`), and two repeated parts in a row, each of
- * more than FEW_REPEATS repetitions, that can match the same characters (`\w+\s*\w+`, `\d+\d*`). Patterns without a nest go through
- * safe-regex2 as well; it refuses every nest, so nests are judged by our own count alone.
+ * more than FEW_REPEATS repetitions, that can match the same characters (`\w+\s*\w+`, `\d+\d*`).
+ * Patterns without a nest go through safe-regex2 as well; it refuses every nest, so nests are
+ * judged by our own count alone.
  *
  * At runtime every unbounded quantifier is capped at MAX_REPEAT repetitions, so even a pattern that
  * starts with one (`\d+x` over a long run of digits) costs at most MAX_REPEAT steps per position.

@@ -5,6 +5,7 @@ import {
   BATCHED_QUEUES,
   batchItemSchemas,
   bullPrefix,
+  MAX_BATCH_ITEMS,
   queueCatalog,
   QUEUE_NAMES,
   type BatchedQueueName,
@@ -14,7 +15,7 @@ import {
 } from './catalog.js';
 import { JobBatcher, type BatchLimits } from './job-batcher.js';
 
-const BATCH_LIMITS: BatchLimits = { maxItems: 500, maxBytes: 4 * 1024 * 1024 };
+const BATCH_LIMITS: BatchLimits = { maxItems: MAX_BATCH_ITEMS, maxBytes: 4 * 1024 * 1024 };
 const ENTITY_BYTES = 80;
 
 /** A rough JSON size of a batched item, so one job stays a few MiB at most (debug bodies are large). */

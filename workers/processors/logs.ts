@@ -69,15 +69,24 @@ async function insertRows(db: Queryable, parts: InsertPart[]): Promise<void> {
   const last = sql.pop()!;
   const ctes = sql.map((insert, i) => `w${i} AS (${insert})`);
   const text = ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last;
-  // A statement has one of a few shapes (which tables get rows), whatever the batch size: named,
-  // so each connection parses and plans each shape once.
-  const name = `log-rows-${createHash('sha256').update(text).digest('base64url').slice(0, 16)}`;
-  await db.query({ name, text, values });
+  await db.query({ name: statementName(text), text, values });
+}
+
+// A statement has one of a few shapes (which tables get rows), whatever the batch size: named, so
+// each connection parses and plans each shape once.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `log-rows-${createHash('sha256').update(text).digest('base64url').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**
  * `INSERT INTO table (columns) SELECT * FROM unnest(one array per column)`: any number of rows in
- * one statement of a fixed shape. `select` may compute extra columns from the unnested ones (`r`).
+ * one statement of a fixed shape. `computed` columns are SQL expressions over the unnested ones (`r`).
  */
 function insertUnnested<Row>(
   table: string,
