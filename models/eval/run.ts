@@ -11,13 +11,14 @@ import { scoreSet } from './evaluate.js';
 import type { EntitySpan, EvalExample } from './example.js';
 import { renderSetReport } from './report.js';
 import { spreadSample } from './sample.js';
-import { EVAL_SETS, findEvalSet, type EvalSet } from './sets.js';
+import { DEV_SETS, EVAL_SETS, findEvalSet, type EvalSet } from './sets.js';
 
 const USAGE = `usage: npx tsx models/eval/run.ts [options]
 
   --model <dir>      model directory (default: the shipped model)
   --set <name>       data set to run, repeatable or comma-separated (default: all)
                      ${EVAL_SETS.map((s) => s.name).join(', ')}
+                     development sets, only when named: ${DEV_SETS.map((s) => s.name).join(', ')}
   --data-dir <dir>   where the public corpora live (default ../shared/data/ner beside the repository, or $NER_DATA_DIR)
   --limit <n>        only n labelled (and n clean) texts of each set, evenly spread, for a quick look
   --threads <n>      ONNX intra-op threads (default 2)
@@ -60,7 +61,9 @@ function parseOptions(argv: string[]): Options | undefined {
       : names.map((name) => {
           const set = findEvalSet(name);
           if (!set)
-            throw new Error(`unknown set "${name}"; known: ${EVAL_SETS.map((s) => s.name).join(', ')}`);
+            throw new Error(
+              `unknown set "${name}"; known: ${[...EVAL_SETS, ...DEV_SETS].map((s) => s.name).join(', ')}`,
+            );
           return set;
         });
   return {

@@ -3,6 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
 import type { EvalExample } from './example.js';
+import { readBtc, readWnut, type LabelledText } from '../ner/corpora.js';
+import { generateCorpus } from '../ner/synthetic/generate.js';
+import { buildLexicon, LANGUAGES } from '../ner/synthetic/lexicon.js';
+import { createRandom } from '../ner/synthetic/random.js';
+import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from '../ner/synthetic/training-templates.js';
 
 export interface LoadedSet {
   examples: EvalExample[];
@@ -143,6 +148,75 @@ export const EVAL_SETS: readonly EvalSet[] = [
   },
 ];
 
+/** A training-corpus reader's texts as examples: entity-free texts count as clean ones. */
+function labelledExamples(name: string, texts: readonly LabelledText[], lang?: string): LoadedSet {
+  const examples = texts.map((t, i): EvalExample => ({
+    id: `${name}-${i + 1}`,
+    ...(lang ? { lang } : {}),
+    text: t.text,
+    gold: t.spans.map(({ type, start, end }) => ({ type, start, end })),
+    ignored: (t.ignored ?? []).map(({ start, end }) => ({ type: 'ignored', start, end })),
+  }));
+  const isClean = (e: EvalExample) => e.gold.length === 0 && e.ignored.length === 0;
+  return { examples: examples.filter((e) => !isClean(e)), clean: examples.filter(isClean) };
+}
+
+const DEV_SYNTHETIC_SEED = 4242;
+const DEV_SYNTHETIC_PER_LANGUAGE = 300;
+
+/**
+ * Development data: what detection rules and model choices are tuned on, never reported as results
+ * and never trained on. Run only when named (`--set synthetic-dev`).
+ */
+export const DEV_SETS: readonly EvalSet[] = [
+  {
+    name: 'synthetic-dev',
+    description:
+      'training templates filled with held-out names, places and companies (a seed of their own), per language',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'structured values in the templates are not labelled here',
+    checkTargets: false,
+    load: () => {
+      const lexicon = buildLexicon('eval');
+      const sets = LANGUAGES.map((language, i) =>
+        labelledExamples(
+          `synthetic-dev-${language}`,
+          generateCorpus(lexicon, createRandom(DEV_SYNTHETIC_SEED + i), {
+            templates: TRAINING_TEMPLATES,
+            hardNegatives: TRAINING_HARD_NEGATIVES,
+            count: DEV_SYNTHETIC_PER_LANGUAGE,
+            multiSentence: 0.3,
+            caseVariants: true,
+            joinAdjacentNames: true,
+            language,
+          }),
+          language,
+        ),
+      );
+      return Promise.resolve({
+        examples: sets.flatMap((s) => s.examples),
+        clean: sets.flatMap((s) => s.clean),
+      });
+    },
+  },
+  {
+    name: 'btc-dev',
+    description: 'Broad Twitter Corpus, dev split (English tweets)',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PER, LOC, ORG only)',
+    checkTargets: false,
+    load: () => Promise.resolve(labelledExamples('btc-dev', readBtc('dev'))),
+  },
+  {
+    name: 'wnut17-dev',
+    description: 'WNUT-17 emerging entities, dev split (English social media)',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'group, product, creative-work',
+    checkTargets: false,
+    load: () => Promise.resolve(labelledExamples('wnut17-dev', readWnut('emerging.dev.conll'))),
+  },
+];
+
 export function findEvalSet(name: string): EvalSet | undefined {
-  return EVAL_SETS.find((set) => set.name === name);
+  return [...EVAL_SETS, ...DEV_SETS].find((set) => set.name === name);
 }

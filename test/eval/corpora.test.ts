@@ -8,7 +8,7 @@ import {
   sentenceToExample,
 } from '../../models/eval/corpora.js';
 import type { EvalExample } from '../../models/eval/example.js';
-import { EVAL_SETS, findEvalSet } from '../../models/eval/sets.js';
+import { DEV_SETS, EVAL_SETS, findEvalSet } from '../../models/eval/sets.js';
 
 const PER_LOC = { PER: 'PERSON', LOC: 'LOCATION' };
 const DATA_DIR = NER_DATA_DIR;
@@ -178,5 +178,27 @@ describe('the real corpora', () => {
       expect(spans).toBeGreaterThanOrEqual(beginTags);
       expect(spans).toBeLessThan(beginTags * 1.02);
     }
+  });
+
+  it('keeps the development sets apart: named only, each text labelled or clean, synthetic per language', async () => {
+    const evalNames = new Set(EVAL_SETS.map((set) => set.name));
+    for (const set of DEV_SETS) {
+      expect(evalNames.has(set.name)).toBe(false);
+      expect(findEvalSet(set.name)).toBe(set);
+      const loaded = await set.load(DATA_DIR);
+      expect(loaded.examples.length).toBeGreaterThan(300);
+      expect(loaded.clean.length).toBeGreaterThan(50);
+      for (const example of loaded.examples)
+        expect(example.gold.length + example.ignored.length).toBeGreaterThan(0);
+      for (const example of loaded.clean) expect(example.gold.length + example.ignored.length).toBe(0);
+    }
+    const synthetic = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
+    const languages = new Set(synthetic.examples.map((example) => example.lang));
+    expect([...languages].sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
+    // Generated from a fixed seed: the same texts every time.
+    const again = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
+    expect(again.examples.map((example) => example.text)).toEqual(
+      synthetic.examples.map((example) => example.text),
+    );
   });
 });
