@@ -29,10 +29,11 @@ import { createRandom } from './synthetic/random.js';
 import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 import { substituteEntities } from './augment.js';
 import { commonWords } from './common-words.js';
+import { extraNames } from './name-lists.js';
 
 export const SEED = 20240611;
 /**
- * The features the model is trained with: pii-ner-v3's 17 by default. `NER_COMMON_WORDS=1` adds
+ * The features the model is trained with: the 17 of pii-ner-v3 and v5 by default. `NER_COMMON_WORDS=1` adds
  * common_word (Hunspell stems, `common-words.ts`), as pii-ner-v4 was trained on 2026-11-22; it did
  * not beat v3 (docs/detection.md), so the shipped model and this default stay without it.
  */
@@ -209,13 +210,21 @@ function calendarWords(): string[] {
   return [...words, ...ITALIAN_MONTHS, ...ITALIAN_WEEKDAYS];
 }
 
+/** `NER_EXTRA_NAMES=1`: larger first-name and surname gazetteers (`name-lists.ts`), the pii-ner-v5 recipe. */
+const EXTRA_NAMES = process.env.NER_EXTRA_NAMES === '1';
+
 function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
   const all = <T>(record: Record<string, T[]>) => Object.values(record).flat();
+  const places = [...all(lexicon.cities), ...lexicon.worldCities, ...all(lexicon.regions)];
+  const countries = all(lexicon.countries);
+  const extra = EXTRA_NAMES
+    ? extraNames(new Set([...places, ...countries].map((p) => p.toLowerCase())))
+    : { firstNames: [], surnames: [] };
   return {
-    first_names: [...all(lexicon.firstNames), ...lexicon.foreignFirstNames],
-    surnames: [...all(lexicon.surnames), ...lexicon.foreignSurnames],
-    places: [...all(lexicon.cities), ...lexicon.worldCities, ...all(lexicon.regions)],
-    countries: all(lexicon.countries),
+    first_names: [...all(lexicon.firstNames), ...lexicon.foreignFirstNames, ...extra.firstNames],
+    surnames: [...all(lexicon.surnames), ...lexicon.foreignSurnames, ...extra.surnames],
+    places,
+    countries,
     org_suffixes: legalForms(),
     org_words: ORG_WORDS,
     titles: TITLES,
@@ -377,6 +386,7 @@ async function main(): Promise<void> {
       validTexts: valid.length,
       validTokens,
       ...(common ? { commonWords: common.length } : {}),
+      ...(EXTRA_NAMES ? { extraNames: true } : {}),
     },
   };
   writeFileSync(join(workDir, 'meta.json'), JSON.stringify(meta, null, 2));

@@ -14,7 +14,7 @@ import { createRandom, isHeldOut } from './random.js';
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const HELD_OUT_PERCENT = 15;
+export const HELD_OUT_PERCENT = 15;
 
 export interface Lexicon {
   firstNames: Record<Language, string[]>;

