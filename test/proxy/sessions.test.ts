@@ -197,7 +197,7 @@ describe('a client session’s conversation through the proxy', () => {
   });
 
   it('a value tokenized in an earlier turn is tokenized again where detection alone would miss it', async () => {
-    const name = 'Ilse Vandenberghe';
+    const name = 'Zbigniew Ooms';
     // A context the model misses the name in (guarded, so the test keeps its point if the model changes).
     const missed = `the ${name} ticket`;
     const detect = await h.t.app.inject({

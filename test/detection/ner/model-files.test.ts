@@ -6,7 +6,7 @@ import { readModelFiles } from '../../../src/detection/ner/model-files.js';
 import { loadNerModel } from '../../../src/detection/ner/index.js';
 
 const MODELS = join(import.meta.dirname, '..', '..', '..', 'models');
-const V3 = join(MODELS, 'pii-ner-v3');
+const V5 = join(MODELS, 'pii-ner-v5');
 
 const scratch = mkdtempSync(join(tmpdir(), 'ner-model-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,15 +26,15 @@ function copyWithConfig(
 }
 
 describe('readModelFiles', () => {
-  it('loads pii-ner-v3 (17 features) without the common-word list', async () => {
-    const files = await readModelFiles(V3);
+  it('loads pii-ner-v5 (17 features) without the common-word list', async () => {
+    const files = await readModelFiles(V5);
     expect(files.config.features).toHaveLength(17);
     expect(files.config.features).not.toContain('common_word');
     expect(files.gazetteers.common_words).toBeUndefined();
   });
 
   it('loads the common-word list when the config lists common_word', async () => {
-    const dir = copyWithConfig(V3, 'common-words', (config) => {
+    const dir = copyWithConfig(V5, 'common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     writeFileSync(join(dir, 'gazetteers', 'common_words.txt'), 'report\nmeeting\n');
@@ -45,7 +45,7 @@ describe('readModelFiles', () => {
   });
 
   it('names the features it cannot compute', async () => {
-    const dir = copyWithConfig(V3, 'unknown-feature', (config) => {
+    const dir = copyWithConfig(V5, 'unknown-feature', (config) => {
       config.name = 'pii-ner-test';
       config.features = [...(config.features as string[]), 'shoe_size'];
     });
@@ -56,7 +56,7 @@ describe('readModelFiles', () => {
   });
 
   it('fails when the config asks for common_word and the model has no common-word list', async () => {
-    const dir = copyWithConfig(V3, 'no-common-words', (config) => {
+    const dir = copyWithConfig(V5, 'no-common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     await expect(readModelFiles(dir)).rejects.toThrow(/common_words\.txt/);
@@ -64,8 +64,8 @@ describe('readModelFiles', () => {
 });
 
 describe('the runtime computes the features the config lists', () => {
-  it('tags with pii-ner-v3', async () => {
-    const model = await loadNerModel(V3, { intraOpNumThreads: 1 });
+  it('tags with pii-ner-v5', async () => {
+    const model = await loadNerModel(V5, { intraOpNumThreads: 1 });
     try {
       const text = 'Please email Maria Rossi in Milano about the Acme GmbH contract.';
       const [spans] = await model.tag([text]);
