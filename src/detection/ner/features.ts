@@ -1,5 +1,5 @@
 import type { Gazetteers, PhraseSet } from './gazetteer.js';
-import { normalizeWord } from './gazetteer.js';
+import { endsEntry, normalizeWord, startsEntry } from './gazetteer.js';
 import type { Token } from './tokenizer.js';
 import { isUrlOrEmail } from './tokenizer.js';
 
@@ -251,7 +251,7 @@ function matchPhrases(keys: readonly string[], set: PhraseSet): boolean[] {
     let longest = 0;
     for (let n = 1; n <= Math.min(set.maxTokens, keys.length - i); n++) {
       key = n === 1 ? keys[i]! : `${key} ${keys[i + n - 1]!}`;
-      if (!set.prefixes.has(key)) break;
+      if (!startsEntry(set, key)) break;
       if (set.keys.has(key)) longest = n;
     }
     if (longest > 0) covered.fill(true, i, i + longest);
@@ -263,7 +263,7 @@ function matchPhrases(keys: readonly string[], set: PhraseSet): boolean[] {
 function phraseEnds(keys: readonly string[], set: PhraseSet): boolean[] {
   const ends = new Array<boolean>(keys.length).fill(false);
   for (let i = 0; i < keys.length; i++) {
-    if (!set.lastTokens.has(keys[i]!)) continue;
+    if (!endsEntry(set, keys[i]!)) continue;
     let key = '';
     for (let n = 1; n <= Math.min(set.maxTokens, i + 1); n++) {
       key = n === 1 ? keys[i]! : `${keys[i - n + 1]!} ${key}`;

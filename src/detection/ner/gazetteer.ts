@@ -22,13 +22,23 @@ export type GazetteerName = (typeof GAZETTEER_NAMES)[number];
 
 export interface PhraseSet {
   readonly keys: ReadonlySet<string>;
-  /** Every token-prefix of every entry (entries included), so phrase matching stops as soon as nothing can match. */
+  /**
+   * Every token-prefix of every multi-token entry, so phrase matching stops as soon as nothing can
+   * match. Single-token entries are only in `keys`: the name lists hold about 175,000 of them, and a
+   * second and third copy cost each detection thread tens of MB.
+   */
   readonly prefixes: ReadonlySet<string>;
-  /** Last token of every entry. */
+  /** Last token of every multi-token entry (single-token entries: see `keys`). */
   readonly lastTokens: ReadonlySet<string>;
   /** Longest entry, in tokens. */
   readonly maxTokens: number;
 }
+
+/** Whether `key` (one token or a phrase of several) starts some entry of the set. */
+export const startsEntry = (set: PhraseSet, key: string) => set.prefixes.has(key) || set.keys.has(key);
+
+/** Whether the token `key` ends some entry of the set. */
+export const endsEntry = (set: PhraseSet, key: string) => set.lastTokens.has(key) || set.keys.has(key);
 
 /**
  * common_words (gazetteers/common_words.txt: one normalized word per line, no phrases) is loaded only
@@ -61,8 +71,10 @@ export function buildPhraseSet(entries: Iterable<string>): PhraseSet {
     if (key === '') continue;
     const parts = key.split(' ');
     keys.add(key);
-    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
-    lastTokens.add(parts[parts.length - 1]!);
+    if (parts.length > 1) {
+      for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
+      lastTokens.add(parts[parts.length - 1]!);
+    }
     maxTokens = Math.max(maxTokens, parts.length);
   }
   return { keys, prefixes, lastTokens, maxTokens };

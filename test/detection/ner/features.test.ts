@@ -9,7 +9,12 @@ import {
   vocabularyKey,
 } from '../../../src/detection/ner/features.js';
 import type { GazetteerName, Gazetteers, PhraseSet } from '../../../src/detection/ner/gazetteer.js';
-import { GAZETTEER_NAMES, buildPhraseSet } from '../../../src/detection/ner/gazetteer.js';
+import {
+  GAZETTEER_NAMES,
+  buildPhraseSet,
+  endsEntry,
+  startsEntry,
+} from '../../../src/detection/ner/gazetteer.js';
 import { tokenize } from '../../../src/detection/ner/tokenizer.js';
 
 const LISTS: Record<(typeof GAZETTEER_NAMES)[number], string[]> = {
@@ -118,5 +123,19 @@ describe('encodeTokens', () => {
     expect(() => encodeTokens(text, tokenize(text), vocab, withoutCommon, ['common_word'])).toThrow(
       /common_words\.txt/,
     );
+  });
+});
+
+describe('buildPhraseSet', () => {
+  it('keeps single-token entries in keys only, and still finds where entries start and end', () => {
+    const set = buildPhraseSet(['Milano', 'New York', 'New', 'Sig.ra']);
+    expect([...set.keys].sort()).toEqual(['milano', 'new', 'new york', 'sig . ra']);
+    expect([...set.prefixes].sort()).toEqual(['new', 'new york', 'sig', 'sig .', 'sig . ra']);
+    expect([...set.lastTokens].sort()).toEqual(['ra', 'york']);
+    expect(['milano', 'new', 'new york', 'sig', 'sig .'].every((k) => startsEntry(set, k))).toBe(true);
+    expect(['york', 'milano york', 'ra'].some((k) => startsEntry(set, k))).toBe(false);
+    expect(['milano', 'new', 'york', 'ra'].every((k) => endsEntry(set, k))).toBe(true);
+    expect(['sig', 'rome'].some((k) => endsEntry(set, k))).toBe(false);
+    expect(set.maxTokens).toBe(3);
   });
 });
