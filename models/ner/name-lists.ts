@@ -59,21 +59,37 @@ function humanNames(): string[] {
     .filter(Boolean);
 }
 
-/** The extra first names and surnames, filtered; `notNames` are lower-cased places and countries. */
-export function extraNames(notNames: ReadonlySet<string>): { firstNames: string[]; surnames: string[] } {
-  const common = new Set(commonWords());
-  const keep = (name: string) => {
+/**
+ * The entries of a raw name list that may go into a gazetteer: at least 3 letters, letters (with
+ * apostrophes, hyphens and spaces) only and capitalised, not a common word, not a place, and not in
+ * the held-out hash split. Order kept, duplicates dropped.
+ */
+export function filterNames(
+  names: readonly string[],
+  exclude: { commonWords: ReadonlySet<string>; notNames: ReadonlySet<string> },
+): string[] {
+  const kept = new Set<string>();
+  for (const name of names) {
     const key = name.toLowerCase();
-    return (
+    if (
       [...name].length >= 3 &&
       NAME.test(name) &&
-      !common.has(key) &&
-      !notNames.has(key) &&
+      !exclude.commonWords.has(key) &&
+      !exclude.notNames.has(key) &&
       !isHeldOut(key, HELD_OUT_PERCENT)
-    );
-  };
-  const firstNames = [...new Set(ssaFirstNames().filter(keep))].sort();
+    )
+      kept.add(name);
+  }
+  return [...kept];
+}
+
+/** The extra first names and surnames, filtered; `notNames` are lower-cased places and countries. */
+export function extraNames(notNames: ReadonlySet<string>): { firstNames: string[]; surnames: string[] } {
+  const exclude = { commonWords: new Set(commonWords()), notNames };
+  const firstNames = filterNames(ssaFirstNames(), exclude).sort();
   const first = new Set(firstNames);
-  const surnames = [...new Set(humanNames().filter(keep))].filter((n) => !first.has(n)).sort();
+  const surnames = filterNames(humanNames(), exclude)
+    .filter((n) => !first.has(n))
+    .sort();
   return { firstNames, surnames };
 }
