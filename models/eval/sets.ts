@@ -4,10 +4,8 @@ import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
 import type { EvalExample } from './example.js';
 import { readBtc, readWnut, type LabelledText } from '../ner/corpora.js';
-import { generateCorpus } from '../ner/synthetic/generate.js';
+import { DEV_SEED, devPrompts } from '../ner/synthetic/dev-prompts.js';
 import { buildLexicon, LANGUAGES } from '../ner/synthetic/lexicon.js';
-import { createRandom } from '../ner/synthetic/random.js';
-import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from '../ner/synthetic/training-templates.js';
 
 export interface LoadedSet {
   examples: EvalExample[];
@@ -161,7 +159,6 @@ function labelledExamples(name: string, texts: readonly LabelledText[], lang?: s
   return { examples: examples.filter((e) => !isClean(e)), clean: examples.filter(isClean) };
 }
 
-const DEV_SYNTHETIC_SEED = 4242;
 const DEV_SYNTHETIC_PER_LANGUAGE = 300;
 
 /**
@@ -181,15 +178,7 @@ export const DEV_SETS: readonly EvalSet[] = [
       const sets = LANGUAGES.map((language, i) =>
         labelledExamples(
           `synthetic-dev-${language}`,
-          generateCorpus(lexicon, createRandom(DEV_SYNTHETIC_SEED + i), {
-            templates: TRAINING_TEMPLATES,
-            hardNegatives: TRAINING_HARD_NEGATIVES,
-            count: DEV_SYNTHETIC_PER_LANGUAGE,
-            multiSentence: 0.3,
-            caseVariants: true,
-            joinAdjacentNames: true,
-            language,
-          }),
+          devPrompts(lexicon, DEV_SEED + i, DEV_SYNTHETIC_PER_LANGUAGE, language),
           language,
         ),
       );
