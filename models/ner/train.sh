@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
-# evaluation (TypeScript). Deterministic for a given seed; about 35 minutes on 2 idle CPU cores.
+# evaluation (TypeScript). Deterministic for a given seed; about 25 minutes on 2 cores (training uses one).
 #   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v5)
 # NER_THREADS (default 1) and NER_EPOCHS (default 6) are read by train.py; NER_COMMON_WORDS=1 adds the
 # common_word feature (the pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the
