@@ -29,7 +29,8 @@ import { createRandom } from './synthetic/random.js';
 import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 import { substituteEntities } from './augment.js';
 import { commonWords } from './common-words.js';
-import { extraNames } from './name-lists.js';
+import { MIN_BIRTHS, extraNames } from './name-lists.js';
+import { PRETRAINED_SOURCE, writePretrainedVectors } from './pretrained.js';
 
 export const SEED = 20240611;
 /**
@@ -212,6 +213,8 @@ function calendarWords(): string[] {
 
 /** `NER_EXTRA_NAMES=1`: larger first-name and surname gazetteers (`name-lists.ts`), the pii-ner-v5 recipe. */
 const EXTRA_NAMES = process.env.NER_EXTRA_NAMES === '1';
+/** `NER_PRETRAINED=1`: frozen GloVe vectors as a second word input (`pretrained.ts`), the pii-ner-v6 recipe. */
+const PRETRAINED = process.env.NER_PRETRAINED === '1';
 
 function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
   const all = <T>(record: Record<string, T[]>) => Object.values(record).flat();
@@ -297,6 +300,7 @@ async function writeRows(
           .reduce((mask, bit, k) => mask | (bit << k), 0),
       ),
       y: bioLabels(tokens, spans),
+      ...(vocab.pretrained ? { p: Array.from(encoded.pretrainedIds) } : {}),
     };
     if (!out.write(JSON.stringify(row) + '\n'))
       await new Promise<void>((resolve) => out.once('drain', () => resolve()));
@@ -358,7 +362,11 @@ async function main(): Promise<void> {
 
   const common = TRAINED_FEATURES.includes('common_word') ? commonWords() : undefined;
   const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon), common);
-  const vocab = buildVocabulary(train);
+  const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
+  const vocab: Vocabulary = {
+    ...buildVocabulary(train),
+    ...(pretrained ? { pretrained: new Map(pretrained.words.map((word, i) => [word, i + 2])) } : {}),
+  };
   writeFileSync(
     join(modelDir, 'vocab.json'),
     JSON.stringify({
@@ -366,6 +374,7 @@ async function main(): Promise<void> {
       chars: [...vocab.chars.keys()],
       wordBuckets: vocab.wordBuckets,
       maxCharsPerToken: vocab.maxCharsPerToken,
+      ...(pretrained ? { pretrainedWords: pretrained.words } : {}),
     }),
   );
   const trainTokens = await writeRows(join(workDir, 'train.jsonl'), train, vocab, gazetteers);
@@ -376,6 +385,16 @@ async function main(): Promise<void> {
     wordVocabularySize: vocab.words.size + 2 + vocab.wordBuckets,
     charVocabularySize: vocab.chars.size + 2,
     maxCharsPerToken: vocab.maxCharsPerToken,
+    ...(pretrained
+      ? {
+          pretrained: {
+            source: PRETRAINED_SOURCE,
+            file: 'pretrained.f32',
+            words: pretrained.words.length,
+            dimensions: pretrained.dimensions,
+          },
+        }
+      : {}),
     seed: SEED,
     languages: LANGUAGES,
     data: {
@@ -386,7 +405,8 @@ async function main(): Promise<void> {
       validTexts: valid.length,
       validTokens,
       ...(common ? { commonWords: common.length } : {}),
-      ...(EXTRA_NAMES ? { extraNames: true } : {}),
+      ...(EXTRA_NAMES ? { extraNames: true, minBirths: MIN_BIRTHS } : {}),
+      ...(pretrained ? { pretrainedWords: pretrained.words.length } : {}),
     },
   };
   writeFileSync(join(workDir, 'meta.json'), JSON.stringify(meta, null, 2));

@@ -26,7 +26,7 @@ import { isHeldOut } from './synthetic/random.js';
 import { HELD_OUT_PERCENT } from './synthetic/lexicon.js';
 
 /** SSA names given to fewer babies than this (1880–2024 in all) are left out; NER_MIN_BIRTHS overrides. */
-const MIN_BIRTHS = Number(process.env.NER_MIN_BIRTHS ?? 500);
+export const MIN_BIRTHS = Number(process.env.NER_MIN_BIRTHS ?? 500);
 const NAME = /^\p{Lu}[\p{L}'’\- ]*\p{L}$/u;
 
 function packageDir(name: string): string {

@@ -73,6 +73,11 @@ export interface Vocabulary {
   /** Code point -> id (ids start at 2). */
   readonly chars: ReadonlyMap<string, number>;
   readonly maxCharsPerToken: number;
+  /**
+   * Normalized word -> row of the model's frozen pretrained vectors (ids start at 2; absent words get
+   * UNK_ID). Only models with a `pretrained_ids` input have it.
+   */
+  readonly pretrained?: ReadonlyMap<string, number>;
 }
 
 /** Flat typed arrays, token-major, ready to be copied into model input tensors. */
@@ -83,6 +88,8 @@ export interface EncodedTokens {
   bucketIds: Int32Array;
   /** maxCharsPerToken ids per token, padded with PAD_ID. */
   charIds: Int32Array;
+  /** Row of each token's pretrained vector (normalizeWord, no digit folding); all UNK_ID without vectors. */
+  pretrainedIds: Int32Array;
   /** One value (0/1) per token and requested feature, token-major. */
   features: Uint8Array;
 }
@@ -120,8 +127,10 @@ export function encodeTokens(
   const wordIds = new Int32Array(count);
   const bucketIds = new Int32Array(count);
   const charIds = new Int32Array(count * vocab.maxCharsPerToken);
+  const pretrainedIds = new Int32Array(count).fill(UNK_ID);
   const normalized = tokens.map((t) => normalizeWord(t.text));
   for (let i = 0; i < count; i++) {
+    if (vocab.pretrained) pretrainedIds[i] = vocab.pretrained.get(normalized[i]!) ?? UNK_ID;
     const key = vocabularyKeyOfNormalized(normalized[i]!);
     const bucketId = bucketBase + hashBucket(key, vocab.wordBuckets);
     bucketIds[i] = bucketId;
@@ -133,6 +142,7 @@ export function encodeTokens(
     wordIds,
     bucketIds,
     charIds,
+    pretrainedIds,
     features: tokenFeatures(text, tokens, normalized, gazetteers, featureNames),
   };
 }

@@ -23,11 +23,15 @@ const ConfigSchema = z.object({
   features: z.array(z.string()),
   maxCharsPerToken: z.number().int().positive(),
   maxTokensPerWindow: z.number().int().positive(),
-  inputs: z.tuple([
-    z.literal('word_ids'),
-    z.literal('char_ids'),
-    z.literal('features'),
-    z.literal('lengths'),
+  inputs: z.union([
+    z.tuple([z.literal('word_ids'), z.literal('char_ids'), z.literal('features'), z.literal('lengths')]),
+    z.tuple([
+      z.literal('word_ids'),
+      z.literal('char_ids'),
+      z.literal('features'),
+      z.literal('lengths'),
+      z.literal('pretrained_ids'),
+    ]),
   ]),
   output: z.string().min(1),
   /**
@@ -42,6 +46,8 @@ const VocabSchema = z.object({
   chars: z.array(z.string()),
   wordBuckets: z.number().int().positive(),
   maxCharsPerToken: z.number().int().positive(),
+  /** Words with a frozen pretrained vector in model.onnx (row i + 2), for the `pretrained_ids` input. */
+  pretrainedWords: z.array(z.string()).optional(),
 });
 
 const CrfSchema = z.object({
@@ -81,6 +87,12 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
   ) {
     throw new Error(`model ${config.name}: crf.json, vocab.json and config.json disagree`);
   }
+  const usesPretrained = (config.inputs as readonly string[]).includes('pretrained_ids');
+  if (usesPretrained !== (vocab.pretrainedWords !== undefined)) {
+    throw new Error(
+      `model ${config.name}: the pretrained_ids input and vocab.json's pretrainedWords come together`,
+    );
+  }
   return {
     config,
     vocabulary: {
@@ -88,6 +100,9 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
       wordBuckets: vocab.wordBuckets,
       chars: new Map(vocab.chars.map((char, i) => [char, i + 2])),
       maxCharsPerToken: vocab.maxCharsPerToken,
+      ...(vocab.pretrainedWords
+        ? { pretrained: new Map(vocab.pretrainedWords.map((word, i) => [word, i + 2])) }
+        : {}),
     },
     gazetteers: await loadGazetteers(dir, { commonWords: config.features.includes('common_word') }),
     crf: crfParameters(crf.start, crf.end, crf.transitions),

@@ -127,12 +127,15 @@ async function runBatch(
   const charIds = new BigInt64Array(batch.length * steps * chars);
   const features = new Float32Array(batch.length * steps * width);
   const lengths = new BigInt64Array(batch.length);
+  const usesPretrained = (files.config.inputs as readonly string[]).includes('pretrained_ids');
+  const pretrainedIds = new BigInt64Array(usesPretrained ? batch.length * steps : 0);
   batch.forEach((window, b) => {
     lengths[b] = BigInt(window.length);
     for (let t = 0; t < window.length; t++) {
       const k = window.offset + t;
       const row = b * steps + t;
       wordIds[row] = BigInt(window.encoded.wordIds[k]!);
+      if (usesPretrained) pretrainedIds[row] = BigInt(window.encoded.pretrainedIds[k]!);
       for (let c = 0; c < chars; c++)
         charIds[row * chars + c] = BigInt(window.encoded.charIds[k * chars + c]!);
       for (let f = 0; f < width; f++) features[row * width + f] = window.encoded.features[k * width + f]!;
@@ -143,6 +146,9 @@ async function runBatch(
     char_ids: new ort.Tensor('int64', charIds, [batch.length, steps, chars]),
     features: new ort.Tensor('float32', features, [batch.length, steps, width]),
     lengths: new ort.Tensor('int64', lengths, [batch.length]),
+    ...(usesPretrained
+      ? { pretrained_ids: new ort.Tensor('int64', pretrainedIds, [batch.length, steps]) }
+      : {}),
   });
   const emissions = output[files.config.output];
   if (!emissions || !(emissions.data instanceof Float32Array))

@@ -60,6 +60,29 @@ describe('encodeTokens', () => {
     expect(encoded.bucketIds[0]).toBe(3 + hashBucket('maria', 10));
   });
 
+  it('looks pretrained vectors up lower-cased without digit folding, and gives UNK_ID to the rest', () => {
+    const text = 'MARIA Café 2024 zz';
+    const tokens = tokenize(text);
+    const withVectors: Vocabulary = {
+      ...vocab,
+      pretrained: new Map([
+        ['maria', 2],
+        ['café', 3],
+        ['2024', 4],
+      ]),
+    };
+    const encoded = encodeTokens(
+      text.normalize('NFD'),
+      tokenize(text.normalize('NFD')),
+      withVectors,
+      gazetteers,
+      [],
+    );
+    expect(Array.from(encoded.pretrainedIds)).toEqual([2, 3, 4, UNK_ID]);
+    const without = encodeTokens(text, tokens, vocab, gazetteers, []);
+    expect(Array.from(without.pretrainedIds)).toEqual([UNK_ID, UNK_ID, UNK_ID, UNK_ID]);
+  });
+
   it('encodes characters with padding, unknowns, and the ends of long tokens', () => {
     const text = 'Ma Mississippi';
     const encoded = encodeTokens(text, tokenize(text), vocab, gazetteers, FEATURE_NAMES);
