@@ -6,7 +6,7 @@ import { NER_DATA_DIR } from '../ner/corpora.js';
 import { parseArgs } from 'node:util';
 import { createDetectionEngine } from '../../src/detection/engine.js';
 import { DEFAULT_MODEL_DIR } from '../../src/detection/ner/index.js';
-import { DEFAULT_DETECTION_SETTINGS, type Span } from '../../src/detection/types.js';
+import { DEFAULT_DETECTION_SETTINGS, type DetectionSettings, type Span } from '../../src/detection/types.js';
 import { scoreSet } from './evaluate.js';
 import type { EntitySpan, EvalExample } from './example.js';
 import { renderSetReport } from './report.js';
@@ -22,7 +22,8 @@ const USAGE = `usage: npx tsx models/eval/run.ts [options]
   --data-dir <dir>   where the public corpora live (default ../shared/data/ner beside the repository, or $NER_DATA_DIR)
   --limit <n>        only n labelled (and n clean) texts of each set, evenly spread, for a quick look
   --threads <n>      ONNX intra-op threads (default 2)
-  --batch <n>        texts per engine.detect call (default 50)`;
+  --batch <n>        texts per engine.detect call (default 50)
+  --threshold <x>    score threshold of the detection settings, 0 to 1 (default ${DEFAULT_DETECTION_SETTINGS.threshold}, the tenants' default)`;
 
 interface Options {
   modelDir: string;
@@ -31,6 +32,7 @@ interface Options {
   limit: number;
   threads: number;
   batchSize: number;
+  settings: DetectionSettings;
 }
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -50,6 +52,7 @@ function parseOptions(argv: string[]): Options | undefined {
       limit: { type: 'string' },
       threads: { type: 'string' },
       batch: { type: 'string' },
+      threshold: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -73,7 +76,16 @@ function parseOptions(argv: string[]): Options | undefined {
     limit: positiveInteger('limit', values.limit, Number.POSITIVE_INFINITY),
     threads: positiveInteger('threads', values.threads, 2),
     batchSize: positiveInteger('batch', values.batch, 50),
+    settings: { ...DEFAULT_DETECTION_SETTINGS, threshold: threshold(values.threshold) },
   };
+}
+
+function threshold(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_DETECTION_SETTINGS.threshold;
+  const value = Number(raw);
+  if (raw.trim() === '' || !(value >= 0 && value <= 1))
+    throw new Error('--threshold must be a number from 0 to 1');
+  return value;
 }
 
 type DetectionEngine = Awaited<ReturnType<typeof createDetectionEngine>>;
@@ -86,14 +98,14 @@ function toEntitySpans(spans: readonly Span[]): EntitySpan[] {
 async function detectAll(
   engine: DetectionEngine,
   examples: readonly EvalExample[],
-  batchSize: number,
+  options: Options,
 ): Promise<{ predictions: EntitySpan[][]; seconds: number }> {
   const predictions: EntitySpan[][] = [];
   let seconds = 0;
-  for (let i = 0; i < examples.length; i += batchSize) {
-    const texts = examples.slice(i, i + batchSize).map((example) => example.text);
+  for (let i = 0; i < examples.length; i += options.batchSize) {
+    const texts = examples.slice(i, i + options.batchSize).map((example) => example.text);
     const started = performance.now();
-    const batch = await engine.detect(texts, DEFAULT_DETECTION_SETTINGS);
+    const batch = await engine.detect(texts, options.settings);
     seconds += (performance.now() - started) / 1000;
     if (batch.length !== texts.length) {
       throw new Error(`engine.detect returned ${batch.length} results for ${texts.length} texts`);
@@ -108,8 +120,8 @@ async function runSet(engine: DetectionEngine, set: EvalSet, options: Options): 
   const examples = spreadSample(loaded.examples, options.limit);
   const clean = spreadSample(loaded.clean, options.limit);
   process.stderr.write(`${set.name}: ${examples.length} labelled, ${clean.length} clean texts\n`);
-  const labelled = await detectAll(engine, examples, options.batchSize);
-  const cleanRun = await detectAll(engine, clean, options.batchSize);
+  const labelled = await detectAll(engine, examples, options);
+  const cleanRun = await detectAll(engine, clean, options);
   const scores = scoreSet(examples, labelled.predictions, set.scoredTypes, clean, cleanRun.predictions);
   const characters = [...examples, ...clean].reduce((sum, example) => sum + example.text.length, 0);
   return renderSetReport({ set, scores, detectSeconds: labelled.seconds + cleanRun.seconds, characters });
@@ -128,7 +140,11 @@ async function main(): Promise<void> {
   try {
     console.log(`# Detection evaluation\n`);
     console.log(
-      `Model ${engine.modelName} (${options.modelDir}), default detection settings, ${options.threads} ONNX threads, ` +
+      `Model ${engine.modelName} (${options.modelDir}), ` +
+        (options.settings.threshold === DEFAULT_DETECTION_SETTINGS.threshold
+          ? 'default detection settings'
+          : `default detection settings but threshold ${options.settings.threshold}`) +
+        `, ${options.threads} ONNX threads, ` +
         `batches of ${options.batchSize}, ${new Date().toISOString().slice(0, 10)}` +
         (Number.isFinite(options.limit) ? `, ${options.limit} texts per set (evenly spread sample)` : '') +
         '.',
