@@ -17,6 +17,17 @@ export interface TokenRecord {
 // Bounded so a token's cached state is never older than this, whatever happens to invalidations.
 const ENTRY_TTL_SECONDS = 3600;
 
+/**
+ * A fill in one command: `SET key entry EX ttl NX` per entry (KEYS[i], ARGV[i + 1]; ARGV[1] is the
+ * TTL), each on its own as in a pipeline, so a refused SET (OOM, read-only) leaves the others and
+ * the fill resolves. Not a pipeline: ioredis copies every script defined on the connection (BullMQ's
+ * 64) into each pipeline it builds; a 5-token fill took ~105 µs of CPU that way, ~40 µs like this.
+ */
+const FILL_SCRIPT = `for i, key in ipairs(KEYS) do
+  redis.pcall('SET', key, ARGV[i + 1], 'EX', ARGV[1], 'NX')
+end
+return #KEYS`;
+
 interface Entry {
   s: string;
   t: string;
@@ -103,10 +114,13 @@ export class TokenCache {
   async fill(tenantId: string, records: readonly TokenRecord[]): Promise<void> {
     if (!records.length) return;
     try {
-      const pipeline = this.redis.pipeline();
-      for (const r of records)
-        pipeline.set(this.key(tenantId, r.id), encode(r), 'EX', ENTRY_TTL_SECONDS, 'NX');
-      await pipeline.exec();
+      await this.redis.eval(
+        FILL_SCRIPT,
+        records.length,
+        ...records.map((r) => this.key(tenantId, r.id)),
+        ENTRY_TTL_SECONDS,
+        ...records.map(encode),
+      );
     } catch (error) {
       throw cacheUnavailable(error);
     }

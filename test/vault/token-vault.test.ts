@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTenant } from '../helpers/fixtures.js';
 import { createSession, mintSessionId } from '../../src/vault/sessions.js';
 import { purgeByEndUser, purgeById, type MintContext } from '../../src/vault/token-vault.js';
+import type { TokenRecord } from '../../src/vault/token-cache.js';
 
 let t: TestApp;
 let tenant: string;
@@ -207,5 +208,36 @@ describe('token vault', () => {
       );
       expect([...records.values()].filter((r) => r.sessionId === ctx.sessionId)).toEqual([]);
     });
+  });
+});
+
+describe('token cache fill (the api connection, BullMQ scripts loaded)', () => {
+  const record = (id: string): TokenRecord => ({
+    id,
+    sessionId: 'ses_cache',
+    entityType: 'PERSON',
+    label: 'NAME',
+    keyVersion: 2,
+    ciphertext: Buffer.from([1, 2, 3]),
+    createdByEndUser: 'alice',
+    purged: false,
+  });
+  const cacheKey = (id: string) => `${t.config.SERVICE_REDIS_PREFIX}:tok:${tenant}:${id}`;
+
+  it('stores every record under its tenant with the entry TTL', async () => {
+    await t.services.vault.cache.fill(tenant, [record('fill0001'), record('fill0002')]);
+    const found = await t.services.vault.cache.getMany(tenant, ['fill0001', 'fill0002', 'fill0003']);
+    expect([...found.keys()]).toEqual(['fill0001', 'fill0002']);
+    expect(found.get('fill0002')).toEqual(record('fill0002'));
+    expect(await t.services.redis.ttl(cacheKey('fill0001'))).toBeGreaterThan(3500);
+    expect((await t.services.vault.cache.getMany('ten_other', ['fill0001'])).size).toBe(0);
+  });
+
+  it('never overwrites an entry already there (a purge tombstone stays) and still fills the rest', async () => {
+    await t.services.vault.cache.tombstone(tenant, [record('fill0004')]);
+    await t.services.vault.cache.fill(tenant, [record('fill0004'), record('fill0005')]);
+    const found = await t.services.vault.cache.getMany(tenant, ['fill0004', 'fill0005']);
+    expect(found.get('fill0004')).toMatchObject({ purged: true, ciphertext: null });
+    expect(found.get('fill0005')).toMatchObject({ purged: false, ciphertext: Buffer.from([1, 2, 3]) });
   });
 });
