@@ -37,6 +37,8 @@ gazetteer_columns = []  # indices of GAZETTEER_FEATURES in the model's feature l
 # Share of tokens whose pretrained vector is replaced by the unknown (zero) row during training, so the
 # model copes with words outside the pretrained vocabulary.
 PRETRAINED_DROPOUT = float(os.environ.get("NER_PRETRAINED_DROPOUT", "0.1"))
+# Width the pretrained vectors are projected to before the LSTM (0: no projection, as pii-ner-v6).
+PRETRAINED_PROJECTION = int(os.environ.get("NER_PRETRAINED_PROJECTION", "0"))
 BATCH = 64
 EPOCHS = int(os.environ.get("NER_EPOCHS", "6"))
 LR_DECAY = float(os.environ.get("NER_LR_DECAY", "0.7"))  # per epoch
@@ -53,19 +55,38 @@ def quantize_rows(matrix):
 
 
 class PretrainedVectors(nn.Module):
-    """Frozen word vectors stored as uint8 rows; rows 0 (padding) and 1 (unknown) are zero."""
+    """Frozen word vectors stored as uint8 rows; rows 0 (padding) and 1 (unknown) are zero. With a
+    projection (NER_PRETRAINED_PROJECTION), a learned linear map shrinks them before the LSTM."""
 
-    def __init__(self, matrix):
+    def __init__(self, matrix, projection=0):
         super().__init__()
         codes, scale, low = quantize_rows(matrix)
         zeros = torch.zeros(2, matrix.shape[1], dtype=torch.uint8)
         self.register_buffer("codes", torch.cat([zeros, codes]))
         self.register_buffer("scale", torch.cat([torch.zeros(2), scale]))
         self.register_buffer("low", torch.cat([torch.zeros(2), low]))
-        self.dimensions = matrix.shape[1]
+        self.projection = nn.Linear(matrix.shape[1], projection, bias=False) if projection else None
+        self.dimensions = projection or matrix.shape[1]
+        self.baked = None
+
+    def vectors(self, ids):
+        return self.codes[ids].float() * self.scale[ids].unsqueeze(-1) + self.low[ids].unsqueeze(-1)
 
     def forward(self, ids):
-        return self.codes[ids].float() * self.scale[ids].unsqueeze(-1) + self.low[ids].unsqueeze(-1)
+        if self.baked is not None:
+            return self.baked[ids].float()
+        v = self.vectors(ids)
+        return self.projection(v) if self.projection is not None else v
+
+    def bake(self, on):
+        """For export: vectors frozen and projection linear, so their product is one float16 table and
+        the graph does a single lookup."""
+        if self.projection is None or not on:
+            self.baked = None
+            return
+        with torch.no_grad():
+            rows = torch.arange(self.codes.shape[0]).split(65536)
+            self.baked = torch.cat([self.projection(self.vectors(r)) for r in rows]).half()
 
 
 class Tagger(nn.Module):
@@ -74,7 +95,7 @@ class Tagger(nn.Module):
         self.word_embedding = nn.Embedding(words, WORD_DIM, padding_idx=0)
         self.char_embedding = nn.Embedding(chars, CHAR_DIM, padding_idx=0)
         self.char_cnn = nn.Conv1d(CHAR_DIM, CHAR_FILTERS, kernel_size=3, padding=1)
-        self.pretrained = PretrainedVectors(pretrained) if pretrained is not None else None
+        self.pretrained = PretrainedVectors(pretrained, PRETRAINED_PROJECTION) if pretrained is not None else None
         width = WORD_DIM + CHAR_FILTERS + features + (self.pretrained.dimensions if self.pretrained else 0)
         self.forward_lstm = nn.LSTM(width, HIDDEN, batch_first=True)
         self.backward_lstm = nn.LSTM(width, HIDDEN, batch_first=True)
@@ -254,6 +275,7 @@ def export(tagger, crf, meta, model_dir, name, scores):
         example = example + (torch.ones(b, t, dtype=torch.int64),)
         inputs.append("pretrained_ids")
         axes["pretrained_ids"] = {0: "batch", 1: "steps"}
+        tagger.pretrained.bake(True)
     torch.onnx.export(
         tagger,
         example,
@@ -263,6 +285,8 @@ def export(tagger, crf, meta, model_dir, name, scores):
         dynamic_axes=axes,
         opset_version=13,
     )
+    if tagger.pretrained is not None:
+        tagger.pretrained.bake(False)
     with open(os.path.join(model_dir, "crf.json"), "w") as f_out:
         json.dump(
             {
@@ -291,7 +315,7 @@ def export(tagger, crf, meta, model_dir, name, scores):
             "wordDropout": WORD_DROPOUT,
             "entityWordDropout": ENTITY_WORD_DROPOUT,
             "gazetteerDropout": GAZETTEER_DROPOUT,
-            **({"pretrained": meta["pretrained"], "pretrainedDropout": PRETRAINED_DROPOUT} if "pretrained" in meta else {}),
+            **({"pretrained": meta["pretrained"], "pretrainedDropout": PRETRAINED_DROPOUT, "pretrainedProjection": PRETRAINED_PROJECTION} if "pretrained" in meta else {}),
             "data": meta["data"],
             "validation": scores,
         },

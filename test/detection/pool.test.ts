@@ -141,9 +141,9 @@ describe('detection pool', () => {
   });
 
   it('never looks for one session’s known values in another call’s text', async () => {
-    const known = [{ entity_type: 'PERSON', label: 'NAME', value: 'Zbigniew Ooms' }];
+    const known = [{ entity_type: 'PERSON', label: 'NAME', value: 'Oddny Haugtvedt' }];
     // A context the shipped model misses the name in, so only the session's known value can find it.
-    const text = 'the Zbigniew Ooms ticket';
+    const text = 'the Oddny Haugtvedt file';
     // Keep both threads busy so the two calls below wait together.
     const busy = [pool.detect([bigText], settings), pool.detect([bigText], settings)];
     const [withSession, without] = await Promise.all([

@@ -197,9 +197,9 @@ describe('a client session’s conversation through the proxy', () => {
   });
 
   it('a value tokenized in an earlier turn is tokenized again where detection alone would miss it', async () => {
-    const name = 'Zbigniew Ooms';
+    const name = 'Oddny Haugtvedt';
     // A context the model misses the name in (guarded, so the test keeps its point if the model changes).
-    const missed = `the ${name} ticket`;
+    const missed = `the ${name} file`;
     const detect = await h.t.app.inject({
       method: 'POST',
       url: '/v1/client/detect',
@@ -224,7 +224,7 @@ describe('a client session’s conversation through the proxy', () => {
       .create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: missed }] })
       .withResponse();
     expect(again.data.choices[0]!.message.content).toBe(missed);
-    expect(lastUserText()).toBe(`the [NAME: ${tokenId}] ticket`);
+    expect(lastUserText()).toBe(`the [NAME: ${tokenId}] file`);
     expect(h.upstreamText()).not.toContain(name);
     // The session's values went to the detection thread only: the call's log job does not hold them.
     const requestId = again.response.headers.get('x-service-request-id')!;
@@ -242,7 +242,7 @@ describe('a client session’s conversation through the proxy', () => {
       headers: { authorization: `Bearer ${secretKey}` },
       payload: { texts: [missed], session_id: session },
     });
-    expect(tokenized.json<TokenizeResponse>().texts).toEqual([`the [NAME: ${tokenId}] ticket`]);
+    expect(tokenized.json<TokenizeResponse>().texts).toEqual([`the [NAME: ${tokenId}] file`]);
   });
 
   it('a session id this tenant never minted → 400 invalid_session_id, nothing forwarded', async () => {

@@ -9,7 +9,7 @@ import type { CrfParameters } from './viterbi.js';
 import { crfParameters } from './viterbi.js';
 
 /** The shipped model, relative to the repository root (the working directory of the service and scripts). */
-export const DEFAULT_MODEL_DIR = 'models/pii-ner-v5';
+export const DEFAULT_MODEL_DIR = 'models/pii-ner-v6';
 
 /**
  * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt and model.onnx. Any

@@ -6,7 +6,7 @@ import { readModelFiles } from '../../../src/detection/ner/model-files.js';
 import { loadNerModel } from '../../../src/detection/ner/index.js';
 
 const MODELS = join(import.meta.dirname, '..', '..', '..', 'models');
-const V5 = join(MODELS, 'pii-ner-v5');
+const V6 = join(MODELS, 'pii-ner-v6');
 
 const scratch = mkdtempSync(join(tmpdir(), 'ner-model-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,15 +26,33 @@ function copyWithConfig(
 }
 
 describe('readModelFiles', () => {
-  it('loads pii-ner-v5 (17 features) without the common-word list', async () => {
-    const files = await readModelFiles(V5);
+  it('loads pii-ner-v6 (17 features and pretrained vectors) without the common-word list', async () => {
+    const files = await readModelFiles(V6);
     expect(files.config.features).toHaveLength(17);
     expect(files.config.features).not.toContain('common_word');
     expect(files.gazetteers.common_words).toBeUndefined();
+    expect(files.config.inputs).toEqual(['word_ids', 'char_ids', 'features', 'lengths', 'pretrained_ids']);
+    expect(files.vocabulary.pretrained?.get('the')).toBe(2);
+    expect(files.vocabulary.pretrained?.size).toBe(200_000);
+  });
+
+  it('refuses a model whose pretrained_ids input and pretrained word list do not come together', async () => {
+    const withoutInput = copyWithConfig(V6, 'no-pretrained-input', (config) => {
+      config.name = 'pii-ner-test';
+      config.inputs = ['word_ids', 'char_ids', 'features', 'lengths'];
+    });
+    await expect(readModelFiles(withoutInput)).rejects.toThrow(
+      "model pii-ner-test: the pretrained_ids input and vocab.json's pretrainedWords come together",
+    );
+    const withoutWords = copyWithConfig(V6, 'no-pretrained-words', () => undefined);
+    const vocab = JSON.parse(readFileSync(join(V6, 'vocab.json'), 'utf8')) as Record<string, unknown>;
+    delete vocab.pretrainedWords;
+    writeFileSync(join(withoutWords, 'vocab.json'), JSON.stringify(vocab));
+    await expect(readModelFiles(withoutWords)).rejects.toThrow(/pretrained_ids input/);
   });
 
   it('loads the common-word list when the config lists common_word', async () => {
-    const dir = copyWithConfig(V5, 'common-words', (config) => {
+    const dir = copyWithConfig(V6, 'common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     writeFileSync(join(dir, 'gazetteers', 'common_words.txt'), 'report\nmeeting\n');
@@ -45,7 +63,7 @@ describe('readModelFiles', () => {
   });
 
   it('names the features it cannot compute', async () => {
-    const dir = copyWithConfig(V5, 'unknown-feature', (config) => {
+    const dir = copyWithConfig(V6, 'unknown-feature', (config) => {
       config.name = 'pii-ner-test';
       config.features = [...(config.features as string[]), 'shoe_size'];
     });
@@ -56,7 +74,7 @@ describe('readModelFiles', () => {
   });
 
   it('fails when the config asks for common_word and the model has no common-word list', async () => {
-    const dir = copyWithConfig(V5, 'no-common-words', (config) => {
+    const dir = copyWithConfig(V6, 'no-common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     await expect(readModelFiles(dir)).rejects.toThrow(/common_words\.txt/);
@@ -64,8 +82,8 @@ describe('readModelFiles', () => {
 });
 
 describe('the runtime computes the features the config lists', () => {
-  it('tags with pii-ner-v5', async () => {
-    const model = await loadNerModel(V5, { intraOpNumThreads: 1 });
+  it('tags with pii-ner-v6', async () => {
+    const model = await loadNerModel(V6, { intraOpNumThreads: 1 });
     try {
       const text = 'Please email Maria Rossi in Milano about the Acme GmbH contract.';
       const [spans] = await model.tag([text]);
