@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { allLocales } from '@faker-js/faker';
 import { FEATURE_NAMES, encodeTokens, vocabularyKey } from '../../src/detection/ner/features.js';
 import type { Vocabulary } from '../../src/detection/ner/features.js';
+import { PRETRAINED_WORDS_FILE } from '../../src/detection/ner/model-files.js';
 import { GAZETTEER_NAMES, buildPhraseSet } from '../../src/detection/ner/gazetteer.js';
 import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
 import { tokenize } from '../../src/detection/ner/tokenizer.js';
@@ -374,9 +375,9 @@ async function main(): Promise<void> {
       chars: [...vocab.chars.keys()],
       wordBuckets: vocab.wordBuckets,
       maxCharsPerToken: vocab.maxCharsPerToken,
-      ...(pretrained ? { pretrainedWords: pretrained.words } : {}),
     }),
   );
+  if (pretrained) writeFileSync(join(modelDir, PRETRAINED_WORDS_FILE), pretrained.words.join('\n') + '\n');
   const trainTokens = await writeRows(join(workDir, 'train.jsonl'), train, vocab, gazetteers);
   const validTokens = await writeRows(join(workDir, 'valid.jsonl'), valid, vocab, gazetteers);
   const meta = {

@@ -2,6 +2,8 @@ import type { Gazetteers, PhraseSet } from './gazetteer.js';
 import { endsEntry, normalizeWord, startsEntry } from './gazetteer.js';
 import type { Token } from './tokenizer.js';
 import { isUrlOrEmail } from './tokenizer.js';
+import type { WordLookup } from './word-index.js';
+import { fnv1a } from './word-index.js';
 
 /** What a feature computation sees: the tokens of one text, their normalized keys and the model's word lists. */
 export interface FeatureInput {
@@ -77,7 +79,7 @@ export interface Vocabulary {
    * Normalized word -> row of the model's frozen pretrained vectors (ids start at 2; absent words get
    * UNK_ID). Only models with a `pretrained_ids` input have it.
    */
-  readonly pretrained?: ReadonlyMap<string, number>;
+  readonly pretrained?: WordLookup;
 }
 
 /** Flat typed arrays, token-major, ready to be copied into model input tensors. */
@@ -105,14 +107,9 @@ function vocabularyKeyOfNormalized(normalized: string): string {
   return normalized.replace(DIGIT, '0');
 }
 
-/** FNV-1a over UTF-16 code units; identical in training-data builder and runtime. */
+/** The hashed bucket of a word outside the vocabulary; identical in training-data builder and runtime. */
 export function hashBucket(key: string, buckets: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % buckets;
+  return fnv1a(key) % buckets;
 }
 
 export function encodeTokens(

@@ -7,12 +7,14 @@ import type { Gazetteers } from './gazetteer.js';
 import { loadGazetteers } from './gazetteer.js';
 import type { CrfParameters } from './viterbi.js';
 import { crfParameters } from './viterbi.js';
+import { compactWordIndex } from './word-index.js';
 
 /** The shipped model, relative to the repository root (the working directory of the service and scripts). */
 export const DEFAULT_MODEL_DIR = 'models/pii-ner-v6';
 
 /**
- * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt and model.onnx. Any
+ * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt, model.onnx and, for a model
+ * with a pretrained_ids input, pretrained-words.txt. Any
  * directory with this layout whose features this runtime computes (features.ts) can replace the
  * shipped model; the features are computed by name, in the order config.json lists them.
  */
@@ -46,8 +48,6 @@ const VocabSchema = z.object({
   chars: z.array(z.string()),
   wordBuckets: z.number().int().positive(),
   maxCharsPerToken: z.number().int().positive(),
-  /** Words with a frozen pretrained vector in model.onnx (row i + 2), for the `pretrained_ids` input. */
-  pretrainedWords: z.array(z.string()).optional(),
 });
 
 const CrfSchema = z.object({
@@ -71,6 +71,22 @@ async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8')) as unknown;
 }
 
+/**
+ * pretrained-words.txt: the words with a frozen pretrained vector in model.onnx, one per line; line i
+ * is row i + 2 of the `pretrained_ids` input (0 and 1: padding and unknown).
+ */
+export const PRETRAINED_WORDS_FILE = 'pretrained-words.txt';
+
+async function readPretrainedWords(dir: string, name: string) {
+  try {
+    return compactWordIndex(await readFile(join(dir, PRETRAINED_WORDS_FILE), 'utf8'), 2);
+  } catch (error) {
+    throw new Error(`model ${name} has a pretrained_ids input but no usable ${PRETRAINED_WORDS_FILE}`, {
+      cause: error,
+    });
+  }
+}
+
 export async function readModelFiles(dir: string): Promise<ModelFiles> {
   const config = ConfigSchema.parse(await readJson(join(dir, 'config.json')));
   const vocab = VocabSchema.parse(await readJson(join(dir, 'vocab.json')));
@@ -88,11 +104,7 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
     throw new Error(`model ${config.name}: crf.json, vocab.json and config.json disagree`);
   }
   const usesPretrained = (config.inputs as readonly string[]).includes('pretrained_ids');
-  if (usesPretrained !== (vocab.pretrainedWords !== undefined)) {
-    throw new Error(
-      `model ${config.name}: the pretrained_ids input and vocab.json's pretrainedWords come together`,
-    );
-  }
+  const pretrained = usesPretrained ? await readPretrainedWords(dir, config.name) : undefined;
   return {
     config,
     vocabulary: {
@@ -100,9 +112,7 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
       wordBuckets: vocab.wordBuckets,
       chars: new Map(vocab.chars.map((char, i) => [char, i + 2])),
       maxCharsPerToken: vocab.maxCharsPerToken,
-      ...(vocab.pretrainedWords
-        ? { pretrained: new Map(vocab.pretrainedWords.map((word, i) => [word, i + 2])) }
-        : {}),
+      ...(pretrained ? { pretrained } : {}),
     },
     gazetteers: await loadGazetteers(dir, { commonWords: config.features.includes('common_word') }),
     crf: crfParameters(crf.start, crf.end, crf.transitions),

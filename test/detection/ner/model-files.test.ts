@@ -36,19 +36,18 @@ describe('readModelFiles', () => {
     expect(files.vocabulary.pretrained?.size).toBe(200_000);
   });
 
-  it('refuses a model whose pretrained_ids input and pretrained word list do not come together', async () => {
-    const withoutInput = copyWithConfig(V6, 'no-pretrained-input', (config) => {
+  it('needs pretrained-words.txt when the model has a pretrained_ids input, and ignores it otherwise', async () => {
+    const missing = copyWithConfig(V6, 'no-pretrained-words', (config) => {
       config.name = 'pii-ner-test';
+    });
+    rmSync(join(missing, 'pretrained-words.txt'));
+    await expect(readModelFiles(missing)).rejects.toThrow(
+      'model pii-ner-test has a pretrained_ids input but no usable pretrained-words.txt',
+    );
+    const withoutInput = copyWithConfig(V6, 'no-pretrained-input', (config) => {
       config.inputs = ['word_ids', 'char_ids', 'features', 'lengths'];
     });
-    await expect(readModelFiles(withoutInput)).rejects.toThrow(
-      "model pii-ner-test: the pretrained_ids input and vocab.json's pretrainedWords come together",
-    );
-    const withoutWords = copyWithConfig(V6, 'no-pretrained-words', () => undefined);
-    const vocab = JSON.parse(readFileSync(join(V6, 'vocab.json'), 'utf8')) as Record<string, unknown>;
-    delete vocab.pretrainedWords;
-    writeFileSync(join(withoutWords, 'vocab.json'), JSON.stringify(vocab));
-    await expect(readModelFiles(withoutWords)).rejects.toThrow(/pretrained_ids input/);
+    expect((await readModelFiles(withoutInput)).vocabulary.pretrained).toBeUndefined();
   });
 
   it('loads the common-word list when the config lists common_word', async () => {
