@@ -18,7 +18,7 @@ export function fnv1a(key: string): number {
  * The same lookup as a Map from each line of `lines` (words separated by "\n") to its line number +
  * `firstId`, in a fraction of the memory: no string per word, only the text itself, line offsets and
  * an open-addressing table of line numbers. Each detection thread holds the model's 200,000
- * pretrained words; read from JSON into a Map they cost about 20 MB more per thread.
+ * pretrained words; read from JSON into a Map they cost about 15 MB more per thread.
  */
 export function compactWordIndex(lines: string, firstId: number): WordLookup {
   const text = lines.endsWith('\n') ? lines.slice(0, -1) : lines;
