@@ -11,6 +11,7 @@ import { allLocales } from '@faker-js/faker';
 import { FEATURE_NAMES, encodeTokens, vocabularyKey } from '../../src/detection/ner/features.js';
 import type { Vocabulary } from '../../src/detection/ner/features.js';
 import { PRETRAINED_WORDS_FILE } from '../../src/detection/ner/model-files.js';
+import { compactWordIndex } from '../../src/detection/ner/word-index.js';
 import { GAZETTEER_NAMES, buildPhraseSet } from '../../src/detection/ner/gazetteer.js';
 import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
 import { tokenize } from '../../src/detection/ner/tokenizer.js';
@@ -364,9 +365,11 @@ async function main(): Promise<void> {
   const common = TRAINED_FEATURES.includes('common_word') ? commonWords() : undefined;
   const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon), common);
   const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
+  const pretrainedLines = pretrained ? pretrained.words.join('\n') + '\n' : undefined;
   const vocab: Vocabulary = {
     ...buildVocabulary(train),
-    ...(pretrained ? { pretrained: new Map(pretrained.words.map((word, i) => [word, i + 2])) } : {}),
+    // The same file and lookup the runtime reads (model-files.ts), so ids match by construction.
+    ...(pretrainedLines ? { pretrained: compactWordIndex(pretrainedLines, 2) } : {}),
   };
   writeFileSync(
     join(modelDir, 'vocab.json'),
@@ -377,7 +380,7 @@ async function main(): Promise<void> {
       maxCharsPerToken: vocab.maxCharsPerToken,
     }),
   );
-  if (pretrained) writeFileSync(join(modelDir, PRETRAINED_WORDS_FILE), pretrained.words.join('\n') + '\n');
+  if (pretrainedLines) writeFileSync(join(modelDir, PRETRAINED_WORDS_FILE), pretrainedLines);
   const trainTokens = await writeRows(join(workDir, 'train.jsonl'), train, vocab, gazetteers);
   const validTokens = await writeRows(join(workDir, 'valid.jsonl'), valid, vocab, gazetteers);
   const meta = {

@@ -127,7 +127,8 @@ async function runBatch(
   const charIds = new BigInt64Array(batch.length * steps * chars);
   const features = new Float32Array(batch.length * steps * width);
   const lengths = new BigInt64Array(batch.length);
-  const usesPretrained = (files.config.inputs as readonly string[]).includes('pretrained_ids');
+  // readModelFiles loads the pretrained word list exactly when the model has a pretrained_ids input.
+  const usesPretrained = files.vocabulary.pretrained !== undefined;
   const pretrainedIds = new BigInt64Array(usesPretrained ? batch.length * steps : 0);
   batch.forEach((window, b) => {
     lengths[b] = BigInt(window.length);
