@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
 import type { EvalExample } from './example.js';
+import { addressDevExamples } from './address-dev.js';
 import { readBtc, readWnut, type LabelledText } from '../ner/corpora.js';
 import { DEV_SEED, devPrompts } from '../ner/synthetic/dev-prompts.js';
 import { buildLexicon, LANGUAGES } from '../ner/synthetic/lexicon.js';
@@ -203,6 +204,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'group, product, creative-work',
     checkTargets: false,
     load: () => Promise.resolve(labelledExamples('wnut17-dev', readWnut('emerging.dev.conll'))),
+  },
+  {
+    name: 'address-dev',
+    description:
+      'street addresses made by @faker-js/faker in 13 locales of our five languages, alone or with town and postcode, in short prompts',
+    scoredTypes: ['STREET_ADDRESS'],
+    ignoredLabels: 'only street addresses are labelled',
+    checkTargets: false,
+    load: () => Promise.resolve(addressDevExamples()),
   },
 ];
 

@@ -195,7 +195,17 @@ describe('the real corpora', () => {
     const synthetic = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
     const languages = new Set(synthetic.examples.map((example) => example.lang));
     expect([...languages].sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
+    const address = await findEvalSet('address-dev')!.load(DATA_DIR);
+    expect(new Set(address.examples.map((example) => example.lang))).toEqual(
+      new Set(['de', 'en', 'es', 'fr', 'it']),
+    );
+    for (const { text, gold } of address.examples) {
+      expect(gold).toHaveLength(1);
+      expect(gold[0]!.end).toBeGreaterThan(gold[0]!.start);
+      expect(text.slice(gold[0]!.start, gold[0]!.end).trim()).toBe(text.slice(gold[0]!.start, gold[0]!.end));
+    }
     // Generated from a fixed seed: the same texts every time.
+    expect((await findEvalSet('address-dev')!.load(DATA_DIR)).examples).toEqual(address.examples);
     const again = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
     expect(again.examples.map((example) => example.text)).toEqual(
       synthetic.examples.map((example) => example.text),
