@@ -29,6 +29,11 @@ const SCORE_TOWN_POSTCODE = 0.6;
 const TAIL_BONUS = 0.3;
 
 const B = String.raw`(?<![\p{L}\p{N}_])`;
+/**
+ * `B` for a match that starts with a character of `first`: the cheap class is tested first, so the
+ * look-behind runs only where a match could start (10–15% less time per pattern over tweets).
+ */
+const startingWith = (first: string) => String.raw`(?=${first})${B}`;
 const E = String.raw`(?![\p{L}\p{N}_])`;
 /** A capitalised word, not glued to digits ("NW1" is a postcode, not a name). */
 const CAP = String.raw`\p{Lu}[\p{L}\p{M}'’\-]{0,30}(?![\p{L}\p{N}])`;
@@ -78,9 +83,12 @@ const NOT_A_TOWN_WORD = String.raw`(?!(?:The|This|That|These|Please|Thanks|Thank
 const NOT_A_TOWN_START = String.raw`(?!(?:Yes|No|Okay|Sure|Sorry|Good|Great|Fine|Done|Sounds|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
 /** "St. Louis", "Mt. Vernon", "Ft. Worth": a town whose name starts with an abbreviation. */
 const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
+/** Lower-case words inside town names: "Frankfurt am Main", "Aix-en-Provence", "Bagno a Ripoli", "Reggio nell'Emilia". */
+// prettier-ignore
+const TOWN_LINK = String.raw`(?:(?:an der|am|an|im|in|ob|bei|unter|vor|auf|sur|sous|lès|lez|en|de la|de|du|des|le|la|les|del|della|dei|di|da|a|al|sul|upon|on|y|el)${S}|(?:nell|dell|d|l)['’])`;
 /** "IL 62704", "NSW 2000", "ON M5V 2T6": a state or province code before a postcode ends the town. */
 const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
-const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)(?:(?:am|an der|im|sur|de|del|di|upon|on)${S})?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
+const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)${TOWN_LINK}?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
 const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
 
 // USPS state and territory codes, with the armed forces' AA, AE and AP.
@@ -138,16 +146,26 @@ const POSTAL_TAIL = new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u');
 function isPostalTail(tail: string | undefined): boolean {
   return tail !== undefined && POSTAL_TAIL.test(tail.replace(COUNTRY_AT_END, ''));
 }
+/**
+ * Postcodes of continental Europe: five digits (DE, FR, ES, IT), four (AT, CH, BE, LU, DK, NO), Dutch
+ * "1234 AB", Portuguese "1234-567", with an optional country prefix ("D-10115", "CH-8001").
+ */
+const EU_POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
 /** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" / ", 28013 Madrid, España" */
-const EU_TAIL = String.raw`(?:${SEP}(?:[A-Z]{1,2}-)?\d{5}${S}${CITY}(?:${S}(?:\([A-Z]{2}\)|[A-Z]{2}(?![\p{L}])|CEDEX))?(?:${COUNTRY})?)`;
+const EU_TAIL = String.raw`(?:${SEP}${EU_POSTCODE}${S}${CITY}(?:${S0}(?:\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|[A-Z]{2}(?![\p{L}])|CEDEX(?:${S}\d{1,2})?))?(?:${COUNTRY})?)`;
 // prettier-ignore
 const EU_UNIT_WORDS = alternation(
-  ['App', 'Appartement', 'Apt', 'Bât', 'Bâtiment', 'Esc', 'Escalera', 'Piso', 'Puerta', 'Pta', 'Scala', 'Sc', 'Int',
-    'Interno', 'Piano', 'Wohnung', 'Whg', 'Étage'],
+  ['App', 'Appartement', 'Appartamento', 'Apartamento', 'Apt', 'Bât', 'Bâtiment', 'Esc', 'Escalera', 'Piso', 'Puerta',
+    'Pta', 'Portal', 'Bloque', 'Edificio', 'Edif', 'Depto', 'Dpto', 'Departamento', 'Interior', 'Local', 'Bajo', 'Scala',
+    'Sc', 'Int', 'Interno', 'Piano', 'Wohnung', 'Whg', 'Zimmer', 'Top', 'Stiege', 'Tür', 'Étage', 'Suite'],
   cap,
 );
-/** Floor, staircase or flat between the house number and the postcode: "3. OG", "3º B", "Bât. A", "scala B". */
-const EU_UNIT = String.raw`(?:,${S}(?:\d{1,2}\.?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}[º°ª]${S0}[A-Za-z0-9]{0,4}|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}))`;
+/** One floor, staircase or flat: "3. OG", "5 étage", "3º B", "2º Izda.", "Bât. A", "scala B", "Zimmer 12", "Top 4". */
+const EU_UNIT_ONE = String.raw`(?:\d{1,2}(?:\.|e|er|ème)?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}[º°ª](?:${S0}(?:[A-Za-z]{1,4}\.?|\d{1,2}))?|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}|Entresuelo|[ÁA]tico)(?![\p{L}\p{N}])`;
+/** Up to two of them after the house number, with or without a comma. */
+const EU_UNIT = String.raw`(?:(?:(?:,?${S}|,)${EU_UNIT_ONE}){1,2})`;
+/** Unit words are no part of a street's name ("Avenue des Rosiers Apt. 5"). */
+const NOT_A_UNIT_WORD = String.raw`(?!${EU_UNIT_WORDS}(?![\p{L}]))`;
 
 // ---- en: "221B Baker Street", "1600 Pennsylvania Ave NW", "Flat 5\nElm Lane" ----
 
@@ -187,7 +205,8 @@ const EN_TYPES_FAINT = [
   'Well', 'Wells',
   // British and Australian
   'Approach', 'Arcade', 'Broadway', 'Chase', 'Circus', 'Croft', 'Embankment', 'Esplanade', 'Gate', 'Parade', 'Pde',
-  'Quay', 'Rise', 'Vale', 'Wharf', 'Yard',
+  'Quay', 'Rise', 'Vale', 'Wharf', 'Yard', 'Circuit', 'Copse', 'Wynd', 'Fold', 'Glade', 'End', 'Lea', 'Brow', 'Bank',
+  'Side', 'Brae', 'Dene', 'Garth', 'Nook', 'Paddock', 'Heath', 'Drove', 'Grange', 'Leys',
 ];
 // Abbreviations may end in a dot ("St.", "Ave.").
 const EN_TYPE_ABBREVIATIONS = new Set([
@@ -243,7 +262,7 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  * joined to a word ("Drive-in") is no street type.
  */
 const EN_STREET = new RegExp(
-  String.raw`${B}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER})${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
+  String.raw`${startingWith('[\\dPFAUSLfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER})${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
   'gu',
 );
 /** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */
@@ -276,15 +295,48 @@ const DE_HINT = new RegExp(
   String.raw`(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|stieg|promenade|graben|markt|kai)${S0}\d`,
   'iu',
 );
+/** A word of a hyphenated street name: "Bertha-von-Suttner-", "Dr.-", "Sankt-". */
+const DE_NAME_PART = String.raw`(?:\p{Lu}[\p{L}\p{M}]{0,20}\.?|von|van|de|der|den|zu|vom|zum|am|an|im|auf)`;
+const DE_HYPHENATED = String.raw`\p{Lu}[\p{L}\p{M}]{0,20}\.?(?:-${DE_NAME_PART}){0,3}-${DE_TYPE_WORDS}`;
 const DE_STREET = new RegExp(
-  String.raw`${B}(?:\p{Lu}[\p{Ll}\p{M}\-]{1,30}${DE_SUFFIXES}|(?:${CAP}${S}){1,2}${DE_TYPE_WORDS})${S0}${NUMBER_AFTER}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
+  String.raw`${startingWith('\\p{Lu}')}(?:${DE_HYPHENATED}|\p{Lu}[\p{Ll}\p{M}\-]{1,30}${DE_SUFFIXES}|(?:${CAP}${S}){1,2}${DE_TYPE_WORDS})${S0}${NUMBER_AFTER}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
   'gu',
 );
-// Prefix forms are common words too ("Im Jahr 2020"), so they count only with a postcode and city.
+// Prefix forms are common words too ("Im Jahr 2020"): without a postcode and city they need an address word.
+const DE_PREFIXES = [
+  'Am',
+  'An der',
+  'An den',
+  'Auf der',
+  'Auf dem',
+  'Im',
+  'In der',
+  'Zum',
+  'Zur',
+  'Hinter der',
+  'Unter den',
+];
 const DE_PREFIXED = new RegExp(
-  String.raw`${B}(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)${S}${CAP}${S}${NUMBER_AFTER}${E}${EU_UNIT}?(?<tail>${EU_TAIL})`,
+  String.raw`${B}${alternation(DE_PREFIXES)}${S}${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
   'gu',
 );
+/**
+ * A street with no street word at all, as many in Austria, Switzerland and Germany are ("Seeblick 102,
+ * 4104 Johnsbach", "Gut Reuschenberg 34, 30741 Alt Colin"): one or two capitalised words and a number
+ * count only before a postcode and town. It runs on texts with a postcode followed by a capitalised word.
+ */
+const EU_UNTYPED = new RegExp(
+  String.raw`${startingWith('\\p{Lu}')}${NOT_A_TOWN_START}(?:${CAP}${S})?${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL})`,
+  'gu',
+);
+const EU_POSTCODE_HINT = /(?:^|[\s,])(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+\p{Lu}/mu;
+/**
+ * The tail of an untyped street confirms it only where a postal address would end: at the end of the
+ * text, a line or a sentence. "Windows 10, 20000 Nutzer haben …" has that shape too, mid-sentence.
+ */
+const ENDS_LIKE_AN_ADDRESS = /^[ \t\u00a0]*(?:$|[.!?)\]\r\n])/;
+/** A four-digit postcode that could be a year ("Kapitel 3, 2019 Ausgabe") confirms nothing on its own. */
+const YEAR_LIKE_POSTCODE = /^[^\d]*(?:[A-Z]{1,2}-)?(?:19|20)\d\d(?!\d)/;
 
 // ---- fr: "12 rue de la Paix", "5 bis avenue des Champs-Élysées" ----
 
@@ -298,9 +350,23 @@ const FR_TYPES = alternation(
   cap,
 );
 const FR_LINK = String.raw`(?:de la|de l['’]|du|des|de|d['’]|l['’]|la|le|les|aux|au|sur|sous|en|et)`;
-const FR_NAME = String.raw`(?:${FR_LINK}${S02})?${CAP}(?:(?:${S}|-)(?:${FR_LINK}${S02})?${CAP}){0,4}`;
+const FR_NAME = String.raw`(?:${FR_LINK}${S02})?${CAP}(?:(?:${S}|-)(?:${FR_LINK}${S02})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const FR_STREET = new RegExp(
-  String.raw`${B}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
+  String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
+  'gu',
+);
+
+// Belgium, Switzerland and Luxembourg write the number last: "Rue de la Loi 16", "Avenue Louise 54, 1050
+// Bruxelles". With the type first, only a capitalised type counts ("place Vendôme 3 fois" is prose).
+// prettier-ignore
+const FR_TYPES_FIRST_WORDS = [
+  'Rue', 'Avenue', 'Av.', 'Boulevard', 'Bd', 'Place', 'Allée', 'Impasse', 'Chemin', 'Quai', 'Route', 'Cours',
+  'Passage', 'Square', 'Faubourg', 'Rond-Point', 'Voie', 'Sentier', 'Esplanade', 'Promenade', 'Parvis', 'Cité',
+  'Chaussée', 'Drève', 'Clos', 'Venelle', 'Galerie', 'Porte', 'Parc', 'Jardin', 'Petite rue', 'Grand-Rue', 'Grand Rue',
+];
+const FR_TYPES_FIRST = alternation(FR_TYPES_FIRST_WORDS);
+const FR_STREET_TYPE_FIRST = new RegExp(
+  String.raw`${startingWith('[A-Z]')}${FR_TYPES_FIRST}${S}${FR_NAME},?${S}${NUMBER_AFTER}(?:${S0}(?:bis|ter))?${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
   'gu',
 );
 
@@ -308,41 +374,65 @@ const FR_STREET = new RegExp(
 
 // prettier-ignore
 const ES_TYPES = ['Calle', 'C/', 'Avenida', 'Avda.', 'Avda', 'Av.', 'Plaza', 'Pza.', 'Paseo', 'Camino', 'Carretera',
-  'Ctra.', 'Ronda', 'Travesía', 'Glorieta', 'Rambla', 'Callejón', 'Vía',
+  'Ctra.', 'Ronda', 'Travesía', 'Glorieta', 'Rambla', 'Callejón', 'Vía', 'Pasaje', 'Urbanización', 'Urb.', 'Bulevar',
+  'Cuesta', 'Jardines', 'Parque', 'Partida', 'Escalinata', 'Polígono', 'Camí', 'Barrio', 'Aldea', 'Arroyo', 'Subida',
+  'Bajada', 'Explanada', 'Masía', 'Quinta', 'Viaducto', 'Blvd.', 'Carr.', 'Lugar', 'Senda', 'Calleja', 'Rúa', 'Caserío',
+  // Mexico and Latin America
+  'Calzada', 'Calz.', 'Eje', 'Retorno', 'Cerrada', 'Cda.', 'Privada', 'Priv.', 'Circuito', 'Prolongación', 'Prol.',
+  'Andador', 'Diagonal', 'Periférico',
   // Catalan
   'Carrer', 'Avinguda', 'Passeig', 'Plaça', 'Ronda', 'Travessera'];
 // prettier-ignore
 const IT_TYPES = ['Via', 'Viale', 'V.le', 'Piazza', 'P.za', 'P.zza', 'Piazzale', 'Corso', 'C.so', 'Largo', 'Vicolo',
-  'Lungomare', 'Lungotevere', 'Strada', 'Contrada', 'Borgo', 'Salita', 'Vico'];
+  'Lungomare', 'Lungotevere', 'Strada', 'Contrada', 'Borgo', 'Salita', 'Vico', 'Rotonda', 'Incrocio', 'Traversa',
+  'Località', 'Loc.', 'Frazione', 'Fraz.', 'Galleria', 'Circonvallazione', 'Vicoletto', 'Lungarno', 'Riva', 'Rione',
+  'Stradone', 'Fondamenta', 'Campo', 'Piazzetta'];
 const ES_IT_LINK = String.raw`(?:de la|de los|de las|del|de|la|el|los|las|y|della|dello|delle|degli|dei|di|da|dal|sul|sulla|al|alla)`;
-const ES_IT_NAME = String.raw`(?:${ES_IT_LINK}${S})?${CAP}(?:${S}(?:${ES_IT_LINK}${S})?${CAP}){0,4}`;
+const ES_IT_NAME = String.raw`(?:${ES_IT_LINK}${S})?${CAP}(?:${S}(?:${ES_IT_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const TYPE_FIRST = (types: string[]) =>
   new RegExp(
-    String.raw`${B}(?:(?<type>${alternation(types, cap)})${S}${ES_IT_NAME}|Gran V[ií]a),?${S}(?:(?:n\.?|nº|n°|no\.|núm\.)${S0})?${NUMBER_AFTER}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
+    String.raw`${B}(?:(?<type>${alternation(types, cap)})${S}${ES_IT_NAME}|Gran V[ií]a),?${S}(?:(?:(?:n\.?|nº|n°|no\.|núm\.)${S0})?${NUMBER_AFTER}${E}|s/n\.?)${EU_UNIT}?(?<tail>${EU_TAIL})?`,
     'gu',
   );
 const ES_STREET = TYPE_FIRST(ES_TYPES);
 const IT_STREET = TYPE_FIRST(IT_TYPES);
+
+// Cheap tests that a text could hold a match at all. A pattern that starts with a look-behind is tried
+// at every position of the text (about 0.1 µs a character each); a literal alternation is not.
+const EN_HINT = new RegExp(String.raw`\d[A-Za-z]?${S}[\p{Lu}\d]|${PO_BOX}|${EN_UNIT_FIRST}`, 'u');
+const FR_HINT = new RegExp(String.raw`\d(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}`, 'u');
+const bothCases = (words: string[]) =>
+  words.flatMap((w) => [w[0]!.toUpperCase() + w.slice(1), w[0]!.toLowerCase() + w.slice(1)]);
+/** A street word of the type-first forms (fr, es, it, German prefixes) and a number on the same line. */
+const TYPE_FIRST_HINT = new RegExp(
+  String.raw`${alternation([...FR_TYPES_FIRST_WORDS, ...bothCases([...ES_TYPES, ...IT_TYPES]), 'Gran', ...DE_PREFIXES])}${S}[^\n]{0,120}?(?:\d|s/n)`,
+  'u',
+);
 
 // prettier-ignore
 const CONTEXT: ContextRule = {
   positive: contextWords([
     // en
     'address', 'addr', 'live', 'lives', 'living', 'located', 'reside', 'resides', 'ship', 'shipping', 'deliver',
-    'delivery', 'mail', 'moved',
+    'delivery', 'mail', 'moved', 'office', 'headquarters', 'parcel', 'package',
     // de
     'adresse', 'anschrift', 'wohne', 'wohnt', 'wohnhaft', 'wohnort', 'lieferadresse', 'postanschrift', 'umgezogen',
+    'büro', 'paket', 'rechnungsanschrift',
     // fr
-    'habite', 'habitons', 'domicile', 'domicilié', 'domiciliée', 'livraison', 'demeurant',
+    'habite', 'habitons', 'domicile', 'domicilié', 'domiciliée', 'livraison', 'demeurant', 'bureau', 'colis',
+    'déménagé',
     // es
-    'dirección', 'direccion', 'domicilio', 'vivo', 'vive', 'vivimos', 'resido', 'envío', 'envio',
+    'dirección', 'direccion', 'domicilio', 'vivo', 'vive', 'vivimos', 'resido', 'envío', 'envio', 'oficina',
+    'paquete', 'mudó',
     // it
     'indirizzo', 'abito', 'abita', 'residente', 'residenza', 'domiciliato', 'domiciliata', 'sede', 'spedizione',
+    'ufficio', 'pacco', 'trasferito', 'trasferita',
   ]),
   negative: contextWords([
     // "Top 3 Park Avenue restaurants", "Section 4 Main Street Partners": numbered things, not house numbers
     'top', 'section', 'chapter', 'part', 'step', 'phase', 'page', 'item', 'rank', 'grade', 'season', 'episode',
-    'volume', 'vol', 'figure', 'table', 'appendix', 'question', 'slide', 'round', 'level', 'stage', 'tier',
+    'volume', 'vol', 'figure', 'table', 'appendix', 'question', 'slide', 'round', 'level', 'stage', 'tier', 'version',
+    'sprint', 'track', 'gate', 'kapitel', 'seite', 'teil', 'staffel', 'folge',
     // company names made of a street name: "Main Street Partners LLC"
     'partners', 'llc', 'inc', 'ltd', 'capital', 'holdings', 'group', 'ventures', 'associates',
   ]),
@@ -392,12 +482,47 @@ function insideAny(sorted: { start: number; reach: number }[], start: number, en
   return lo > 0 && sorted[lo - 1]!.reach >= end;
 }
 
-/** Spans sorted by start with the furthest end reached up to each, for `insideAny`. */
+/** Whether [start, end) shares a character with one of the spans (indexed as for `insideAny`). */
+function overlapsAny(sorted: { start: number; reach: number }[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && sorted[lo - 1]!.reach > start;
+}
+
+/** Spans sorted by start with the furthest end reached up to each, for `insideAny` and `overlapsAny`. */
 function reachIndex(spans: Span[]): { start: number; reach: number }[] {
   let reach = -1;
   return [...spans]
     .sort((a, b) => a.start - b.start)
     .map((s) => ({ start: s.start, reach: (reach = Math.max(reach, s.end)) }));
+}
+
+type AddSpan = (start: number, end: number, score: number) => void;
+type PushMatch = (m: RegExpMatchArray, base: number) => void;
+
+/** Streets written type first: "Am Sandberg 38a", "Rue de la Loi 16", "Calle Mayor 5", "Via Roma 10". */
+function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void {
+  for (const m of text.matchAll(DE_PREFIXED)) {
+    if (m.groups?.['tail'] !== undefined) push(m, SCORE_STREET);
+    else
+      add(
+        m.index,
+        m.index + m[0].length,
+        isYear(m.groups?.['number']) ? SCORE_YEAR_AS_NUMBER : SCORE_WEAK_TYPE,
+      );
+  }
+  for (const m of text.matchAll(FR_STREET_TYPE_FIRST)) push(m, SCORE_STREET);
+  for (const regex of [ES_STREET, IT_STREET]) {
+    for (const m of text.matchAll(regex)) {
+      const type = m.groups?.['type'] ?? '';
+      push(m, type[0] === type[0]?.toUpperCase() ? SCORE_STREET : SCORE_LOWERCASE_TYPE);
+    }
+  }
 }
 
 export function findAddressSpans(text: string): Span[] {
@@ -409,19 +534,26 @@ export function findAddressSpans(text: string): Span[] {
     add(m.index!, m.index! + m[0].length, confirmed ? base + TAIL_BONUS : base);
   };
 
-  for (const m of text.matchAll(EN_STREET)) {
-    const score = englishStreetScore(m.groups ?? {});
-    if (score !== null) add(m.index, m.index + m[0].length, score);
+  if (EN_HINT.test(text)) {
+    for (const m of text.matchAll(EN_STREET)) {
+      const score = englishStreetScore(m.groups ?? {});
+      if (score !== null) add(m.index, m.index + m[0].length, score);
+    }
   }
   for (const m of text.matchAll(MILITARY)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
   if (DE_HINT.test(text)) for (const m of text.matchAll(DE_STREET)) push(m, SCORE_STREET);
-  for (const regex of [DE_PREFIXED, FR_STREET]) {
-    for (const m of text.matchAll(regex)) push(m, SCORE_STREET);
-  }
-  for (const regex of [ES_STREET, IT_STREET]) {
-    for (const m of text.matchAll(regex)) {
-      const type = m.groups?.['type'] ?? '';
-      push(m, type[0] === type[0]?.toUpperCase() ? SCORE_STREET : SCORE_LOWERCASE_TYPE);
+  if (FR_HINT.test(text)) for (const m of text.matchAll(FR_STREET)) push(m, SCORE_STREET);
+  if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);
+  // A street without a street word, where no street with one was found.
+  if (EU_POSTCODE_HINT.test(text)) {
+    const typed = reachIndex(spans);
+    for (const m of text.matchAll(EU_UNTYPED)) {
+      const end = m.index + m[0].length;
+      if (overlapsAny(typed, m.index, end)) continue;
+      const confirmed =
+        !YEAR_LIKE_POSTCODE.test(m.groups?.['tail'] ?? '') &&
+        ENDS_LIKE_AN_ADDRESS.test(text.slice(end, end + 4));
+      add(m.index, end, confirmed ? SCORE_WEAK_TYPE + TAIL_BONUS : SCORE_WEAK_TYPE);
     }
   }
   // A town with its state and ZIP is an address of its own, unless a whole address already holds it.

@@ -217,6 +217,78 @@ describe('findAddressSpans', () => {
     }
   });
 
+  it.each([
+    [
+      'de-AT, no street word, four-digit postcode',
+      'Lieferadresse: Seeblick 102, 4104 Johnsbach',
+      'Seeblick 102, 4104 Johnsbach',
+    ],
+    ['de-CH', 'Bahnhofstrasse 12, 8001 Zürich', 'Bahnhofstrasse 12, 8001 Zürich'],
+    [
+      'de, hyphenated name',
+      'Hermann-Hesse-Str. 16c, 70173 Stuttgart',
+      'Hermann-Hesse-Str. 16c, 70173 Stuttgart',
+    ],
+    [
+      'de, room without a comma',
+      'Schillerstr. 5 Zimmer 12\n80331 München',
+      'Schillerstr. 5 Zimmer 12\n80331 München',
+    ],
+    [
+      'de, town with a region',
+      'Alsenstr. 50c\n90826 Menden (Sauerland)',
+      'Alsenstr. 50c\n90826 Menden (Sauerland)',
+    ],
+    ['de, prefix form and an address word', 'Adresse: Am Sandberg 38a', 'Am Sandberg 38a'],
+    ['nl', 'Damrak 1, 1012 LG Amsterdam', 'Damrak 1, 1012 LG Amsterdam'],
+    ['fr-BE, type first', 'Envoyez-le Rue de la Loi 16, 1040 Bruxelles', 'Rue de la Loi 16, 1040 Bruxelles'],
+    ['fr-CH, type first', 'Avenue de la Gare 12, 1003 Lausanne', 'Avenue de la Gare 12, 1003 Lausanne'],
+    [
+      'fr, flat after the name',
+      '12 rue de la Paix Apt. 5, 75002 Paris',
+      '12 rue de la Paix Apt. 5, 75002 Paris',
+    ],
+    [
+      'fr, floor',
+      '8 boulevard Haussmann, 3e étage, 75009 Paris',
+      '8 boulevard Haussmann, 3e étage, 75009 Paris',
+    ],
+    ['es, no number', 'Plaza Mayor s/n, 28012 Madrid', 'Plaza Mayor s/n, 28012 Madrid'],
+    ['es, floor and door', 'Calle Mayor 5 2º Izda., 28013 Madrid', 'Calle Mayor 5 2º Izda., 28013 Madrid'],
+    [
+      'es-MX',
+      'Calzada de Tlalpan 1234, 04000 Ciudad de México',
+      'Calzada de Tlalpan 1234, 04000 Ciudad de México',
+    ],
+    ['it, flat', 'Spedire a Via Roma 10, Appartamento 5', 'Via Roma 10, Appartamento 5'],
+    [
+      'it, town with a linking word',
+      'Rotonda Garibaldi 3, 42121 Reggio nell’Emilia (RE)',
+      'Rotonda Garibaldi 3, 42121 Reggio nell’Emilia (RE)',
+    ],
+    [
+      'en-GB, street word of its own',
+      'Address: 5 Rosina Wynd, Edinburgh EH1 1AA',
+      '5 Rosina Wynd, Edinburgh EH1 1AA',
+    ],
+    ['en-AU', '21 Matthew Circuit, Canberra ACT 2601', '21 Matthew Circuit, Canberra ACT 2601'],
+  ])('finds an address of the wider region: %s', (_case, text, want) => {
+    expect(addresses(text)).toEqual([want]);
+  });
+
+  it('needs more than a number, a comma and a capitalised word for a street without a street word', () => {
+    for (const text of [
+      'Windows 10, 20000 Nutzer haben das Update.',
+      'Kapitel 3, 2019 Ausgabe.',
+      'Version 2, 1999 Edition',
+      'Seite 12, 300 Exemplare',
+    ]) {
+      expect(addresses(text), text).toEqual([]);
+    }
+    // The same shape at the end of a line, with a postcode that is no year, is an address.
+    expect(addresses('Seeblick 102, 4104 Johnsbach\nDanke')).toEqual(['Seeblick 102, 4104 Johnsbach']);
+  });
+
   it('finds two addresses in one text', () => {
     expect(addresses('From Hauptstraße 12, 10115 Berlin to 12 rue de la Paix, 75002 Paris')).toEqual([
       'Hauptstraße 12, 10115 Berlin',
