@@ -282,8 +282,10 @@ const TOWN_REGION = new RegExp(
 
 // prettier-ignore
 const DE_SUFFIXES = alternation([
-  'straße', 'strasse', 'str.', 'weg', 'allee', 'platz', 'gasse', 'ring', 'damm', 'ufer', 'chaussee', 'steig',
+  'straße', 'strasse', 'str.', 'weg', 'allee', 'platz', 'gasse', 'damm', 'ufer', 'chaussee', 'steig',
   'pfad', 'stieg', 'promenade', 'graben', 'markt', 'kai',
+  // "Kaiserring", "Ostring", but not English "-ing" words: "Monitoring 24/7", "Engineering 101", "String 5"
+  String.raw`(?<![aeiouäöü]|(?<![\p{L}])(?:St|Sp|B))ring`,
 ]);
 // prettier-ignore
 const DE_TYPE_WORDS = alternation(

@@ -212,6 +212,9 @@ describe('findAddressSpans', () => {
       'Flat 5, Elm Lane',
       'Unit 4 passed, unit 5 failed',
       'The box weighs 5 kg, PO 12345',
+      'Monitoring 24/7 and Engineering 101 start in March',
+      'Remembering 25 years of service',
+      'String 5 is empty, Spring 2 is next',
     ]) {
       expect(addresses(text), text).toEqual([]);
     }
@@ -224,6 +227,8 @@ describe('findAddressSpans', () => {
       'Seeblick 102, 4104 Johnsbach',
     ],
     ['de-CH', 'Bahnhofstrasse 12, 8001 Zürich', 'Bahnhofstrasse 12, 8001 Zürich'],
+    ['de, a ring road', 'Kaiserring 5, 50672 Köln', 'Kaiserring 5, 50672 Köln'],
+    ['de, a ring road, no town', 'Büro am Ostring 12', 'Ostring 12'],
     [
       'de, hyphenated name',
       'Hermann-Hesse-Str. 16c, 70173 Stuttgart',
