@@ -1,5 +1,6 @@
 import { findTokenTexts } from '../tokens/token-text.js';
 import { compileDenyPattern } from './deny-pattern-check.js';
+import { partitionPoint } from './partition-point.js';
 import { findPatternSpans } from './recognizers/index.js';
 import type { DenyPattern, DetectionSettings, Span } from './types.js';
 
@@ -81,14 +82,7 @@ function priority(a: Span, b: Span): number {
 
 /** Index of the first accepted span (sorted by start) whose start is >= `position`. */
 function firstStartingAtOrAfter(accepted: Span[], position: number): number {
-  let lo = 0;
-  let hi = accepted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (accepted[mid]!.start < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(accepted, (s) => s.start < position);
 }
 
 /**
@@ -185,15 +179,8 @@ export function applySettings(text: string, spans: Span[], settings: DetectionSe
 
 /** Whether `span` overlaps one of `ranges` (sorted by start, non-overlapping). */
 function overlapsAny(span: Span, ranges: { start: number; end: number }[]): boolean {
-  let lo = 0;
-  let hi = ranges.length;
   // First range ending after the span starts: the only one that can overlap it first.
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid]!.end <= span.start) lo = mid + 1;
-    else hi = mid;
-  }
-  const r = ranges[lo];
+  const r = ranges[partitionPoint(ranges, (range) => range.end <= span.start)];
   return r !== undefined && r.start < span.end;
 }
 

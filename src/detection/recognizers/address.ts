@@ -1,3 +1,4 @@
+import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
@@ -305,19 +306,8 @@ const DE_STREET = new RegExp(
   'gu',
 );
 // Prefix forms are common words too ("Im Jahr 2020"): without a postcode and city they need an address word.
-const DE_PREFIXES = [
-  'Am',
-  'An der',
-  'An den',
-  'Auf der',
-  'Auf dem',
-  'Im',
-  'In der',
-  'Zum',
-  'Zur',
-  'Hinter der',
-  'Unter den',
-];
+// prettier-ignore
+const DE_PREFIXES = ['Am', 'An der', 'An den', 'Auf der', 'Auf dem', 'Im', 'In der', 'Zum', 'Zur', 'Hinter der', 'Unter den'];
 const DE_PREFIXED = new RegExp(
   String.raw`${B}${alternation(DE_PREFIXES)}${S}${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
   'gu',
@@ -474,25 +464,13 @@ function englishStreetScore(groups: Record<string, string | undefined>): number 
 
 /** Whether [start, end) lies inside one of the spans: sorted by start, each entry holds the furthest end so far. */
 function insideAny(sorted: { start: number; reach: number }[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.start <= start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = partitionPoint(sorted, (s) => s.start <= start);
   return lo > 0 && sorted[lo - 1]!.reach >= end;
 }
 
 /** Whether [start, end) shares a character with one of the spans (indexed as for `insideAny`). */
 function overlapsAny(sorted: { start: number; reach: number }[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.start < end) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = partitionPoint(sorted, (s) => s.start < end);
   return lo > 0 && sorted[lo - 1]!.reach > start;
 }
 
