@@ -144,6 +144,9 @@ const FRAMES: Record<LocaleForm['lang'], string[]> = {
   ],
 };
 
+/** The English prompts, which the other countries' development set reuses. */
+export const ADDRESS_FRAMES_EN = FRAMES.en;
+
 // Texts with numbers before capitalised words that are not addresses.
 const CLEAN = [
   'We sold 300 Premium Licenses last quarter and 12 Enterprise Plans.',
@@ -215,6 +218,22 @@ function address(f: Faker, r: Random, form: LocaleForm, written: Written): strin
   return [street, ...tail.lines].join('\n');
 }
 
+/** `value` put in place of {A} in `frame`, labelled as one street address. */
+export function addressExample(id: string, lang: string, frame: string, value: string): EvalExample {
+  const start = frame.indexOf('{A}');
+  return {
+    id,
+    lang,
+    text: frame.replace('{A}', value),
+    gold: [{ type: 'STREET_ADDRESS', start, end: start + value.length }],
+    ignored: [],
+  };
+}
+
+export function cleanExamples(idPrefix: string, texts: readonly string[]): EvalExample[] {
+  return texts.map((text, i) => ({ id: `${idPrefix}-${i + 1}`, text, gold: [], ignored: [] }));
+}
+
 export function addressDevExamples(): { examples: EvalExample[]; clean: EvalExample[] } {
   const r = createRandom(ADDRESS_DEV_SEED);
   const examples: EvalExample[] = [];
@@ -225,21 +244,11 @@ export function addressDevExamples(): { examples: EvalExample[]; clean: EvalExam
       const written: Written = (['street', 'one-line', 'lines'] as const)[i % 3]!;
       const frame = r.pick(FRAMES[form.lang]);
       const value = address(f, r, form, written);
-      const start = frame.indexOf('{A}');
-      examples.push({
-        id: `address-dev-${form.locale}-${written}-${i + 1}`,
-        lang: form.lang,
-        text: frame.replace('{A}', value),
-        gold: [{ type: 'STREET_ADDRESS', start, end: start + value.length }],
-        ignored: [],
-      });
+      examples.push(
+        addressExample(`address-dev-${form.locale}-${written}-${i + 1}`, form.lang, frame, value),
+      );
     }
   }
-  const clean = CLEAN.map((text, i): EvalExample => ({
-    id: `address-dev-clean-${i + 1}`,
-    text,
-    gold: [],
-    ignored: [],
-  }));
+  const clean = cleanExamples('address-dev-clean', CLEAN);
   return { examples, clean };
 }

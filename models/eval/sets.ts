@@ -4,6 +4,7 @@ import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
 import type { EvalExample } from './example.js';
 import { addressDevExamples } from './address-dev.js';
+import { addressWorldDevExamples } from './address-world-dev.js';
 import { readBtc, readWnut, type LabelledText } from '../ner/corpora.js';
 import { DEV_SEED, devPrompts } from '../ner/synthetic/dev-prompts.js';
 import { buildLexicon, LANGUAGES } from '../ner/synthetic/lexicon.js';
@@ -213,6 +214,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'only street addresses are labelled',
     checkTargets: false,
     load: () => Promise.resolve(addressDevExamples()),
+  },
+  {
+    name: 'address-world-dev',
+    description:
+      'street addresses of 23 other countries in their postal formats (parts from @faker-js/faker), in English prompts',
+    scoredTypes: ['STREET_ADDRESS'],
+    ignoredLabels: 'only street addresses are labelled',
+    checkTargets: false,
+    load: () => Promise.resolve(addressWorldDevExamples()),
   },
 ];
 

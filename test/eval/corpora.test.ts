@@ -199,13 +199,16 @@ describe('the real corpora', () => {
     expect(new Set(address.examples.map((example) => example.lang))).toEqual(
       new Set(['de', 'en', 'es', 'fr', 'it']),
     );
-    for (const { text, gold } of address.examples) {
+    const world = await findEvalSet('address-world-dev')!.load(DATA_DIR);
+    expect(new Set(world.examples.map((example) => example.lang)).size).toBe(23);
+    for (const { text, gold } of [...address.examples, ...world.examples]) {
       expect(gold).toHaveLength(1);
       expect(gold[0]!.end).toBeGreaterThan(gold[0]!.start);
       expect(text.slice(gold[0]!.start, gold[0]!.end).trim()).toBe(text.slice(gold[0]!.start, gold[0]!.end));
     }
     // Generated from a fixed seed: the same texts every time.
     expect((await findEvalSet('address-dev')!.load(DATA_DIR)).examples).toEqual(address.examples);
+    expect((await findEvalSet('address-world-dev')!.load(DATA_DIR)).examples).toEqual(world.examples);
     const again = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
     expect(again.examples.map((example) => example.text)).toEqual(
       synthetic.examples.map((example) => example.text),
