@@ -2,6 +2,45 @@ import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
+import { findWorldStreets, POSTCODE_TOWN } from './address-world.js';
+import {
+  SCORE_STREET,
+  SCORE_LOWERCASE_TYPE,
+  SCORE_YEAR_AS_NUMBER,
+  SCORE_WEAK_TYPE,
+  SCORE_PO_BOX,
+  SCORE_TOWN_POSTCODE,
+  TAIL_BONUS,
+  B,
+  startingWith,
+  E,
+  CAP,
+  S,
+  S0,
+  S02,
+  NUMBER_AFTER,
+  cap,
+  alternation,
+  spellings,
+  NL,
+  SEP,
+  NOT_A_TOWN_START,
+  CITY,
+  US_STATE,
+  US_STATE_NAME,
+  ZIP,
+  CA_PROVINCE,
+  CA_POSTCODE,
+  EN_TAIL,
+  isPostalTail,
+  EU_TAIL,
+  QC_TAIL,
+  isYear,
+  type AddSpan,
+  type PushMatch,
+  EU_UNIT,
+  NOT_A_UNIT_WORD,
+} from './address-parts.js';
 
 /**
  * Street addresses in the usual written forms of en/de/fr/es/it:
@@ -15,158 +54,6 @@ import { patternSpan } from './pattern-span.js';
  * nearby ("address", "wohne", "habite", "vivo", "abito" …) raises the score. A US or Canadian town,
  * state and postcode ("Springfield, IL 62704") is an address on its own too.
  */
-
-const SCORE_STREET = 0.65;
-/** An Italian or Spanish street type written in lower case ("via", "calle") is also an ordinary word. */
-const SCORE_LOWERCASE_TYPE = 0.45;
-/** "In 2020 Oxford Street …": a year where the house number would be, and nothing else to confirm it. */
-const SCORE_YEAR_AS_NUMBER = 0.35;
-const SCORE_WEAK_TYPE = 0.45;
-/** "PO Box 1234": a postal address, though not a street. */
-const SCORE_PO_BOX = 0.6;
-/** "Springfield, IL 62704": a town with a valid state or province code and a postcode of its format. */
-const SCORE_TOWN_POSTCODE = 0.6;
-// A postcode and town (or a flat number) after the street make a postal address all but certain.
-const TAIL_BONUS = 0.3;
-
-const B = String.raw`(?<![\p{L}\p{N}_])`;
-/**
- * `B` for a match that starts with a character of `first`: the cheap class is tested first, so the
- * look-behind runs only where a match could start (10–15% less time per pattern over tweets).
- */
-const startingWith = (first: string) => String.raw`(?=${first})${B}`;
-const E = String.raw`(?![\p{L}\p{N}_])`;
-/** A capitalised word, not glued to digits ("NW1" is a postcode, not a name). */
-const CAP = String.raw`\p{Lu}[\p{L}\p{M}'’\-]{0,30}(?![\p{L}\p{N}])`;
-/** One or two spaces; S0: an optional one; S02: up to two. */
-const S = String.raw`[ \t\u00a0]{1,2}`;
-const S0 = String.raw`[ \t\u00a0]?`;
-const S02 = String.raw`[ \t\u00a0]{0,2}`;
-/** House number written after the street name: "12", "12a", "12-14", "12 / 1". */
-const NUMBER_AFTER = String.raw`\d{1,4}[a-zA-Z]?(?:${S0}[-/]${S0}\d{1,4}[a-zA-Z]?)?`;
-
-/** Capitalises the first letter as a class: "rue" -> "[Rr]ue". */
-function cap(word: string): string {
-  const first = word[0]!;
-  return `[${first.toUpperCase()}${first.toLowerCase()}]${word.slice(1).replace(/\./g, '\\.')}`;
-}
-
-function alternation(
-  words: string[],
-  transform: (w: string) => string = (w) => w.replace(/\./g, '\\.'),
-): string {
-  return `(?:${[...new Set(words)]
-    .sort((a, b) => b.length - a.length)
-    .map(transform)
-    .join('|')})`;
-}
-
-/** A word as written in running text: "Street", "STREET" and, unless `lower` is false, "street". */
-function spellings(words: readonly string[], lower = true): string[] {
-  return words.flatMap((w) => {
-    if (w === w.toUpperCase()) return [w];
-    return lower ? [w, w[0]!.toLowerCase() + w.slice(1), w.toUpperCase()] : [w, w.toUpperCase()];
-  });
-}
-
-// ---- tails: postcode and city ----
-
-/** A line break inside an address ("221B Baker Street\nLondon NW1 6XE"), with an optional comma. */
-const NL = String.raw`,?[ \t\u00a0]{0,2}\r?\n[ \t\u00a0]{0,4}`;
-/** What separates the parts of an address: a comma, spaces or a line break. */
-const SEP = String.raw`(?:,?${S}|,|${NL})`;
-// Capitalised words that start the next sentence rather than continue a town name ("… 00184 Roma Please call").
-// prettier-ignore
-const NOT_A_TOWN_WORD = String.raw`(?!(?:The|This|That|These|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Die|Der|Das|Bitte|Danke|Ich|Wir|Sie|Er|Es|Und|Aber|Mein|Meine|Unser|Unsere|Le|La|Les|Merci|Je|Nous|Vous|Il|Elle|Et|Mais|Mon|Ma|Notre|El|Los|Las|Gracias|Yo|Nosotros|Usted|Y|Pero|Mi|Nuestro|Grazie|Io|Noi|Lei|E|Ma|Mio|Mia|Nostro|Per|Con|Von|Mit|Für|Pour|Avec|Para|Por)(?![\p{L}\p{M}'’-]))`;
-// Words that start a new sentence but never a town ("221B Baker Street, Please call"); articles are
-// missing on purpose ("The Hague", "Le Havre", "Los Angeles").
-// prettier-ignore
-const NOT_A_TOWN_START = String.raw`(?!(?:Yes|No|Okay|Sure|Sorry|Good|Great|Fine|Done|Sounds|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
-/** "St. Louis", "Mt. Vernon", "Ft. Worth": a town whose name starts with an abbreviation. */
-const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
-/** Lower-case words inside town names: "Frankfurt am Main", "Aix-en-Provence", "Bagno a Ripoli", "Reggio nell'Emilia". */
-// prettier-ignore
-const TOWN_LINK = String.raw`(?:(?:an der|am|an|im|in|ob|bei|unter|vor|auf|sur|sous|lès|lez|en|de la|de|du|des|le|la|les|del|della|dei|di|da|a|al|sul|upon|on|y|el)${S}|(?:nell|dell|d|l)['’])`;
-/** "IL 62704", "NSW 2000", "ON M5V 2T6": a state or province code before a postcode ends the town. */
-const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
-const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)${TOWN_LINK}?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
-const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
-
-// USPS state and territory codes, with the armed forces' AA, AE and AP.
-// prettier-ignore
-const US_STATE_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
-  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI', 'FM',
-  'MH', 'PW', 'AA', 'AE', 'AP',
-];
-// prettier-ignore
-const US_STATE_NAMES = [
-  'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware',
-  'District of Columbia', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas',
-  'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi',
-  'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York',
-  'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island',
-  'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
-  'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico',
-];
-const US_STATE_CODE = `(?:${US_STATE_CODES.join('|')})`;
-const US_STATE = String.raw`${US_STATE_CODE}(?![\p{L}\p{N}])`;
-const US_STATE_NAME = String.raw`${alternation(US_STATE_NAMES)}(?![\p{L}\p{N}])`;
-const ZIP = String.raw`\d{5}(?:-\d{4})?(?![\p{L}\p{N}])`;
-const CA_PROVINCE = String.raw`(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?![\p{L}\p{N}])`;
-/** Canada Post: letter digit letter, digit letter digit; D, F, I, O, Q and U are never used. */
-const CA_POSTCODE = String.raw`[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00a0-]?\d[ABCEGHJ-NPRSTV-Z]\d(?![\p{L}\p{N}])`;
-const AU_STATE = String.raw`(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?![\p{L}\p{N}])`;
-/** What follows a town: "IL 62704", "Illinois 62704-1234", "ON M5V 2T6", "NSW 2000". */
-const REGION_POSTCODE = String.raw`(?:${US_STATE},?${S}${ZIP}|${US_STATE_NAME},?${S}${ZIP}|${CA_PROVINCE},?${S}${CA_POSTCODE}|${AU_STATE},?${S}\d{4}(?![\p{L}\p{N}]))`;
-/** "Springfield, IL 62704", "London NW1 6XE", "Chelmsford\nEssex\nCM1 1AA", "Sydney NSW 2000", "Springfield, IL". */
-const TOWN_POSTCODE = String.raw`${CITY}(?:,?${S}${REGION_POSTCODE}|(?:${SEP}${CITY}){0,2}${SEP}${UK_POSTCODE}|,${S}${US_STATE})`;
-// prettier-ignore
-const COUNTRIES = [
-  'United States of America', 'United States', 'USA', 'U.S.A.', 'US', 'U.S.', 'United Kingdom', 'UK', 'U.K.',
-  'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'Ireland', 'Canada', 'Australia',
-  'New Zealand', 'Germany', 'Deutschland', 'France', 'Spain', 'España', 'Italy', 'Italia', 'Austria',
-  'Österreich', 'Switzerland', 'Schweiz', 'Suisse', 'Svizzera', 'Belgium', 'Belgique', 'België', 'Netherlands',
-  'The Netherlands', 'Nederland', 'Luxembourg', 'Portugal', 'Denmark', 'Sweden', 'Norway', 'Finland', 'Poland',
-  'Mexico', 'México', 'India', 'South Africa', 'Singapore',
-];
-/** The last line of an international address: ", USA", "\nUnited Kingdom". */
-const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())])}(?![\p{L}\p{N}])`;
-/**
- * The town after an English-language street. With a state or postcode it may follow a comma, spaces
- * or a line break ("…St\nSpringfield, IL 62704"); a town alone only a comma (", Springfield"), as a
- * capitalised word after a space or on the next line may be anything.
- */
-const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|,${S}${CITY})(?:${COUNTRY})?`;
-const COUNTRY_AT_END = new RegExp(`${COUNTRY}$`, 'u');
-/** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
-const POSTAL_TAIL = new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u');
-
-/** Whether a matched tail names a state or postcode, not just a town (and perhaps a country). */
-function isPostalTail(tail: string | undefined): boolean {
-  return tail !== undefined && POSTAL_TAIL.test(tail.replace(COUNTRY_AT_END, ''));
-}
-/**
- * Postcodes of continental Europe: five digits (DE, FR, ES, IT), four (AT, CH, BE, LU, DK, NO), Dutch
- * "1234 AB", Portuguese "1234-567", with an optional country prefix ("D-10115", "CH-8001").
- */
-const EU_POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
-/** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" / ", 28013 Madrid, España" */
-const EU_TAIL = String.raw`(?:${SEP}${EU_POSTCODE}${S}${CITY}(?:${S0}(?:\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|[A-Z]{2}(?![\p{L}])|CEDEX(?:${S}\d{1,2})?))?(?:${COUNTRY})?)`;
-// prettier-ignore
-const EU_UNIT_WORDS = alternation(
-  ['App', 'Appartement', 'Appartamento', 'Apartamento', 'Apt', 'Bât', 'Bâtiment', 'Esc', 'Escalera', 'Piso', 'Puerta',
-    'Pta', 'Portal', 'Bloque', 'Edificio', 'Edif', 'Depto', 'Dpto', 'Departamento', 'Interior', 'Local', 'Bajo', 'Scala',
-    'Sc', 'Int', 'Interno', 'Piano', 'Wohnung', 'Whg', 'Zimmer', 'Top', 'Stiege', 'Tür', 'Étage', 'Suite'],
-  cap,
-);
-/** One floor, staircase or flat: "3. OG", "5 étage", "3º B", "2º Izda.", "Bât. A", "scala B", "Zimmer 12", "Top 4". */
-const EU_UNIT_ONE = String.raw`(?:\d{1,2}(?:\.|e|er|ème)?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}[º°ª](?:${S0}(?:[A-Za-z]{1,4}\.?|\d{1,2}))?|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}|Entresuelo|[ÁA]tico)(?![\p{L}\p{N}])`;
-/** Up to two of them after the house number, with or without a comma. */
-const EU_UNIT = String.raw`(?:(?:(?:,?${S}|,)${EU_UNIT_ONE}){1,2})`;
-/** Unit words are no part of a street's name ("Avenue des Rosiers Apt. 5"). */
-const NOT_A_UNIT_WORD = String.raw`(?!${EU_UNIT_WORDS}(?![\p{L}]))`;
 
 // ---- en: "221B Baker Street", "1600 Pennsylvania Ave NW", "Flat 5\nElm Lane" ----
 
@@ -263,7 +150,7 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  * joined to a word ("Drive-in") is no street type.
  */
 const EN_STREET = new RegExp(
-  String.raw`${startingWith('[\\dPFAUSLfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER})${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
+  String.raw`${startingWith('[\\dPFAUSLfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
   'gu',
 );
 /** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */
@@ -318,10 +205,10 @@ const DE_PREFIXED = new RegExp(
  * count only before a postcode and town. It runs on texts with a postcode followed by a capitalised word.
  */
 const EU_UNTYPED = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}${NOT_A_TOWN_START}(?:${CAP}${S})?${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL})`,
+  String.raw`${startingWith('\\p{Lu}')}${NOT_A_TOWN_START}(?:${CAP}${S})?${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL}|${POSTCODE_TOWN})`,
   'gu',
 );
-const EU_POSTCODE_HINT = /(?:^|[\s,])(?:[A-Z]{1,2}-)?\d{4,5}[ \t]+\p{Lu}/mu;
+const EU_POSTCODE_HINT = /(?:^|[\s,])(?:[A-Z]{1,2}-)?(?:\d{4,6}|\d{3} \d{2}|\d{2}-\d{3})[ \t]+\p{Lu}/mu;
 /**
  * The tail of an untyped street confirms it only where a postal address would end: at the end of the
  * text, a line or a sentence. "Windows 10, 20000 Nutzer haben …" has that shape too, mid-sentence.
@@ -344,7 +231,7 @@ const FR_TYPES = alternation(
 const FR_LINK = String.raw`(?:de la|de l['’]|du|des|de|d['’]|l['’]|la|le|les|aux|au|sur|sous|en|et)`;
 const FR_NAME = String.raw`(?:${FR_LINK}${S02})?${CAP}(?:(?:${S}|-)(?:${FR_LINK}${S02})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const FR_STREET = new RegExp(
-  String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
+  String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL}|${QC_TAIL})?`,
   'gu',
 );
 
@@ -391,7 +278,7 @@ const IT_STREET = TYPE_FIRST(IT_TYPES);
 
 // Cheap tests that a text could hold a match at all. A pattern that starts with a look-behind is tried
 // at every position of the text (about 0.1 µs a character each); a literal alternation is not.
-const EN_HINT = new RegExp(String.raw`\d[A-Za-z]?${S}[\p{Lu}\d]|${PO_BOX}|${EN_UNIT_FIRST}`, 'u');
+const EN_HINT = new RegExp(String.raw`\d[A-Za-z]?,?${S}[\p{Lu}\d]|${PO_BOX}|${EN_UNIT_FIRST}`, 'u');
 const FR_HINT = new RegExp(String.raw`\d(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}`, 'u');
 const bothCases = (words: string[]) =>
   words.flatMap((w) => [w[0]!.toUpperCase() + w.slice(1), w[0]!.toLowerCase() + w.slice(1)]);
@@ -431,11 +318,6 @@ const CONTEXT: ContextRule = {
   before: 6,
   after: 2,
 };
-
-function isYear(houseNumber: string | undefined): boolean {
-  const n = Number(houseNumber);
-  return /^\d{4}$/.test(houseNumber ?? '') && n >= 1900 && n <= 2099;
-}
 
 /** Score of an English street or PO box before context words; null when it does not count. */
 function englishStreetScore(groups: Record<string, string | undefined>): number | null {
@@ -482,8 +364,22 @@ function reachIndex(spans: Span[]): { start: number; reach: number }[] {
     .map((s) => ({ start: s.start, reach: (reach = Math.max(reach, s.end)) }));
 }
 
-type AddSpan = (start: number, end: number, score: number) => void;
-type PushMatch = (m: RegExpMatchArray, base: number) => void;
+/**
+ * Several patterns may read the same street ("Avenida da Liberdade, 200" is Spanish and Portuguese; a
+ * Polish street's name ends like a Czech one's): a span that another span covers with at least its
+ * score adds nothing.
+ */
+function withoutContained(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || b.score - a.score);
+  const kept: Span[] = [];
+  let cover: Span | undefined;
+  for (const span of sorted) {
+    if (cover !== undefined && span.end <= cover.end && span.score <= cover.score) continue;
+    kept.push(span);
+    if (cover === undefined || span.end > cover.end) cover = span;
+  }
+  return kept;
+}
 
 /** Streets written type first: "Am Sandberg 38a", "Rue de la Loi 16", "Calle Mayor 5", "Via Roma 10". */
 function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void {
@@ -506,6 +402,10 @@ function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void
 }
 
 export function findAddressSpans(text: string): Span[] {
+  return withoutContained(findAllStreets(text));
+}
+
+function findAllStreets(text: string): Span[] {
   const spans: Span[] = [];
   const add = (start: number, end: number, score: number) =>
     spans.push(patternSpan('STREET_ADDRESS', start, end, scoreInContext(text, start, end, score, CONTEXT)));
@@ -524,6 +424,7 @@ export function findAddressSpans(text: string): Span[] {
   if (DE_HINT.test(text)) for (const m of text.matchAll(DE_STREET)) push(m, SCORE_STREET);
   if (FR_HINT.test(text)) for (const m of text.matchAll(FR_STREET)) push(m, SCORE_STREET);
   if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);
+  findWorldStreets(text, add, push);
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);
