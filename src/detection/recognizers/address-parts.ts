@@ -118,7 +118,11 @@ export const COUNTRIES = [
   'New Zealand', 'Germany', 'Deutschland', 'France', 'Spain', 'España', 'Italy', 'Italia', 'Austria',
   'Österreich', 'Switzerland', 'Schweiz', 'Suisse', 'Svizzera', 'Belgium', 'Belgique', 'België', 'Netherlands',
   'The Netherlands', 'Nederland', 'Luxembourg', 'Portugal', 'Denmark', 'Sweden', 'Norway', 'Finland', 'Poland',
-  'Mexico', 'México', 'India', 'South Africa', 'Singapore',
+  'Mexico', 'México', 'India', 'South Africa', 'Singapore', 'Japan', 'China', 'Hong Kong', 'Brazil', 'Brasil',
+  'Argentina', 'Chile', 'Colombia', 'Peru', 'Czech Republic', 'Czechia', 'Slovakia', 'Hungary', 'Romania', 'Croatia',
+  'Serbia', 'Slovenia', 'Latvia', 'Lithuania', 'Estonia', 'Indonesia', 'Turkey', 'Türkiye', 'Greece', 'Israel',
+  'South Korea', 'Korea', 'Philippines', 'Malaysia', 'Thailand', 'Vietnam', 'Nigeria', 'Kenya', 'Ghana', 'Egypt',
+  'Morocco', 'United Arab Emirates', 'UAE', 'Saudi Arabia', 'Russia', 'Ukraine',
 ];
 /** The last line of an international address: ", USA", "\nUnited Kingdom". */
 export const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())])}(?![\p{L}\p{N}])`;
@@ -131,13 +135,18 @@ export const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES,
 const EIRCODE = String.raw`(?:[AC-FHKNPRTV-Y]\d{2}|D6W)${S0}[0-9AC-FHKNPRTV-Y]{4}(?![\p{L}\p{N}])`;
 /** "Co. Cork": an Irish county after the town. */
 const IE_COUNTY = String.raw`,?${S}Co\.?${S}${CAP}`;
-/** An Indian PIN: "411001", "411 001". */
-const IN_PIN = String.raw`[1-9]\d{2}${S0}\d{3}(?![\p{L}\p{N}])`;
+/** Six digits: an Indian PIN ("411001", "411 001"), a Singapore or Chinese postcode ("079903", "100004"). */
+const SIX_DIGITS = String.raw`\d{3}${S0}\d{3}(?![\p{L}\p{N}])`;
 /** A South African code ("Durban, 4001"); four digits that could be a year ("…, Boston, 2019") are none. */
 const ZA_CODE = String.raw`(?!(?:19|20)\d\d(?!\d))\d{4}(?![\p{L}\p{N}])`;
-/** After the town: "Pune 411001", "Pune - 411 001", "Durban, 4001". */
-const TOWN_CODE = String.raw`(?:,${S}(?:${IN_PIN}|${ZA_CODE})|(?:${S}|${S0}-${S0})${IN_PIN})`;
-export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|,${S}${CITY}(?:${IE_COUNTY})?)(?:${COUNTRY})?`;
+/** After the town: "Pune 411001", "Pune - 411 001", "Durban, 4001", "Auckland 1010". */
+const TOWN_CODE = String.raw`(?:,?${S}(?:${SIX_DIGITS}|${ZA_CODE})|${S0}-${S0}${SIX_DIGITS})`;
+/**
+ * The town after an English-language street, and whatever district, region, postcode or country
+ * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
+ * Beijing 100004", ", Little Whinging, Surrey".
+ */
+export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
 export const COUNTRY_AT_END = new RegExp(`${COUNTRY}$`, 'u');
 /** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
 export const POSTAL_TAIL = new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u');
@@ -152,7 +161,9 @@ export function isPostalTail(tail: string | undefined): boolean {
  */
 export const EU_POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
 /** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" / ", 28013 Madrid, España" */
-export const EU_TAIL = String.raw`(?:${SEP}${EU_POSTCODE}${S}${CITY}(?:${S0}(?:\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|[A-Z]{2}(?![\p{L}])|CEDEX(?:${S}\d{1,2})?))?(?:${COUNTRY})?)`;
+/** A Latin American neighbourhood before the postcode: ", Col. Roma Norte", ", Bairro Centro". */
+const NEIGHBOURHOOD = String.raw`${SEP}(?:Col\.|Colonia|Fracc\.|Fraccionamiento|Barrio|Bairro)${S}${CITY}`;
+export const EU_TAIL = String.raw`(?:(?:${NEIGHBOURHOOD})?${SEP}${EU_POSTCODE}${S}${CITY}(?:${S0}(?:\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|[A-Z]{2}(?![\p{L}])|CEDEX(?:${S}\d{1,2})?))?(?:${COUNTRY})?)`;
 /** Canadian French: "Montréal (Québec) H2X 1Y4". */
 export const QC_TAIL = String.raw`${SEP}${CITY}${S0}\((?:Québec|Qc|QC|Ontario|Nouveau-Brunswick|Manitoba)\)${S}${CA_POSTCODE}`;
 // prettier-ignore

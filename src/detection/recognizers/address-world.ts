@@ -40,8 +40,8 @@ import {
 
 /** "12", "12a", "74/257", "35/B", "165 - 34". */
 const NUMBER = String.raw`\d{1,4}[a-zA-Z]?(?:${S0}[-/]${S0}(?:\d{1,4}[a-zA-Z]?|[A-Za-z](?![\p{L}])))?`;
-/** "nr. 5", "No: 12", "n.º 4", "br. 7", "č. 3": words for "number" before it. */
-const NUMBER_WORD = String.raw`(?:(?:nr|Nr|No|no|br|č|n\.?º|nº|n°)\.?:?${S0})`;
+/** "nr. 5", "No: 12", "n.º 4", "br. 7", "č. 3", "d. 7": words for "number" (or house) before it. */
+const NUMBER_WORD = String.raw`(?:(?:nr|Nr|No|no|br|č|n\.?º|nº|n°)\.?:?${S0}|d\.${S0})`;
 // prettier-ignore
 const UNIT_ONE = String.raw`(?:(?:${alternation([
   'lgh', 'Lgh', 'bus', 'Bus', 'm.', 'bl.', 'Bl.', 'sc.', 'Sc.', 'ap.', 'Ap.', 'et.', 'Et.', 'apto', 'Apto', 'apto.', 'Apto.',
@@ -58,7 +58,7 @@ const POSTCODE = String.raw`(?:[A-Z]{1,2}-|LV)?(?:\d{2}-\d{3}|\d{4}-\d{3}|\d{3}$
 /** A region after the town: "Pinhel (PT)", "São Paulo - SP". */
 const REGION = String.raw`(?:${S0}\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|${S0}[-–/]${S0}[A-Z]{2}(?![\p{L}]))`;
 /** The town first, then its code: "São Paulo - SP, 01304-001", "Rīga, LV-1010", "Jakarta 10220", "Montréal (Québec) H2X 1Y4". */
-const TOWN_THEN_CODE = String.raw`${SEP}${CITY}${REGION}?(?:,?${S}|${SEP})(?:CEP:?${S0}|LV-?)?(?:\d{5}-\d{3}|\d{5}|\d{4}|${CA_POSTCODE})(?![\p{L}\p{N}])`;
+const TOWN_THEN_CODE = String.raw`${SEP}${CITY}${REGION}?(?:,?${S}|${SEP})(?:CEP:?${S0}|LV-?)?(?:\d{5}-\d{3}|\d{6}|\d{5}|\d{4}|${CA_POSTCODE})(?![\p{L}\p{N}])`;
 /** Postcode, then town: "114 55 Stockholm", "32-399 Radzymin", "1015 CJ Amsterdam", "LV-1010 Rīga". */
 export const POSTCODE_TOWN = String.raw`${SEP}${POSTCODE}${S}${CITY}${REGION}?(?:${COUNTRY})?`;
 const TAIL = String.raw`(?:${POSTCODE_TOWN}|${TOWN_THEN_CODE}(?:${COUNTRY})?)`;
@@ -182,6 +182,20 @@ const FIRST_STREET = new RegExp(
 );
 const FIRST_HINT = new RegExp(String.raw`${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}`, 'u');
 
+// ---- Japan, in Latin letters: "1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002" ----
+
+const JP_AREA = String.raw`${CAP}(?:-(?:ku|shi|gun|cho|machi|mura))?`;
+/**
+ * Block, building and flat numbers ("1-2-3") and the areas after them; only a ward, city or
+ * district suffix ("-ku", "-shi") or a postcode ("150-0002") tells it from a score or a date.
+ */
+const JP_ADDRESS = new RegExp(
+  String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}\-/.])\d{1,2}-\d{1,2}(?:-\d{1,3})?${S}${JP_AREA}(?:,${S}${JP_AREA}){0,3}(?<postcode>,?${S}\d{3}-\d{4}(?![\p{N}]))?(?:${COUNTRY})?`,
+  'gu',
+);
+const JP_CONFIRMED = /-(?:ku|shi|gun|cho|machi|mura)\b/;
+const JP_HINT = /\d-\d{1,2}(?:-\d{1,3})? \p{Lu}/u;
+
 // ---- no street word, in Central and South-East Europe: "Radonická 77/19", "Ribarska 5" ----
 
 /**
@@ -245,6 +259,13 @@ export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): v
       // "2650 Mórahalom, László út 22.": the town and postcode written first confirm it as a tail would.
       if (m.groups?.['head'] !== undefined) add(m.index, m.index + m[0].length, base + TAIL_BONUS);
       else pushStreet(push, m, base);
+    }
+  }
+  if (JP_HINT.test(text)) {
+    for (const m of text.matchAll(JP_ADDRESS)) {
+      if (m.groups?.['postcode'] !== undefined)
+        add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
+      else if (JP_CONFIRMED.test(m[0])) add(m.index, m.index + m[0].length, SCORE_STREET);
     }
   }
   if (anyNear(ADJECTIVE_HINT))

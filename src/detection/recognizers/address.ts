@@ -150,7 +150,7 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  * joined to a word ("Drive-in") is no street type.
  */
 const EN_STREET = new RegExp(
-  String.raw`${startingWith('[\\dPFAUSLfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
+  String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
   'gu',
 );
 /** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */

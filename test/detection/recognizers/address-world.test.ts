@@ -53,6 +53,24 @@ describe('findAddressSpans, countries beyond our five languages', () => {
       '1234, rue Sainte-Catherine Ouest, Montréal (Québec) H3G 1P1',
       '1234, rue Sainte-Catherine Ouest, Montréal (Québec) H3G 1P1',
     ],
+    ['jp', 'Ship to 1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002', '1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002'],
+    [
+      'cn',
+      'Our office is at No. 1 Jianguomenwai Avenue, Chaoyang District, Beijing 100004.',
+      'No. 1 Jianguomenwai Avenue, Chaoyang District, Beijing 100004',
+    ],
+    ['nz', 'PO Box 4432, Wellington 6140, New Zealand', 'PO Box 4432, Wellington 6140, New Zealand'],
+    ['ru', 'ul. Tverskaya, d. 7, kv. 12, Moscow, 125009', 'ul. Tverskaya, d. 7, kv. 12, Moscow, 125009'],
+    [
+      'mx',
+      'Av. Insurgentes Sur 1602, Col. Crédito Constructor, 03940 Ciudad de México',
+      'Av. Insurgentes Sur 1602, Col. Crédito Constructor, 03940 Ciudad de México',
+    ],
+    [
+      'en-GB',
+      'He lives at 4 Privet Drive, Little Whinging, Surrey.',
+      '4 Privet Drive, Little Whinging, Surrey',
+    ],
   ])('finds a %s address in %j', (_country, text, want) => {
     expect(addresses(text)).toEqual([want]);
   });
@@ -69,6 +87,8 @@ describe('findAddressSpans, countries beyond our five languages', () => {
       'Nora Petrova 5 years old.',
       'Gang 3 members were arrested.',
       'Jalan 5 km to the beach.',
+      'The score was 2-1 Arsenal, then 3-0 Chelsea.',
+      'Room 3-12 Osaka is booked.',
     ]) {
       expect(addresses(text), text).toEqual([]);
     }
