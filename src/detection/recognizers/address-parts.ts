@@ -126,11 +126,6 @@ export const COUNTRIES = [
 ];
 /** The last line of an international address: ", USA", "\nUnited Kingdom". */
 export const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())])}(?![\p{L}\p{N}])`;
-/**
- * The town after an English-language street. With a state or postcode it may follow a comma, spaces
- * or a line break ("…St\nSpringfield, IL 62704"); a town alone only a comma (", Springfield"), as a
- * capitalised word after a space or on the next line may be anything.
- */
 /** Ireland's Eircode: routing key (a letter and two digits, or D6W) and four characters. */
 const EIRCODE = String.raw`(?:[AC-FHKNPRTV-Y]\d{2}|D6W)${S0}[0-9AC-FHKNPRTV-Y]{4}(?![\p{L}\p{N}])`;
 /** "Co. Cork": an Irish county after the town. */
@@ -141,12 +136,14 @@ const SIX_DIGITS = String.raw`\d{3}${S0}\d{3}(?![\p{L}\p{N}])`;
 const ZA_CODE = String.raw`(?!(?:19|20)\d\d(?!\d))\d{4}(?![\p{L}\p{N}])`;
 /** After the town: "Pune 411001", "Pune - 411 001", "Durban, 4001", "Auckland 1010". */
 const TOWN_CODE = String.raw`(?:,?${S}(?:${SIX_DIGITS}|${ZA_CODE})|${S0}-${S0}${SIX_DIGITS})`;
+/** Words that name a district before its name: "Brgy. San Antonio", "Quận 1", "Col. Roma", "Thành phố Huế". */
+export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quận|Phường|Huyện|Xã|Thành phố|TP\.|Tỉnh|Taman|Distrito)${S}`;
 /**
  * The town after an English-language street, and whatever district, region, postcode or country
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
  * Beijing 100004", ", Little Whinging, Surrey".
  */
-export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
+export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
 export const COUNTRY_AT_END = new RegExp(`${COUNTRY}$`, 'u');
 /** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
 export const POSTAL_TAIL = new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u');

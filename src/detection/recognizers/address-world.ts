@@ -1,5 +1,6 @@
 import {
   alternation,
+  AREA_WORD,
   CA_POSTCODE,
   CAP,
   CITY,
@@ -52,16 +53,20 @@ const UNIT_ONE = String.raw`(?:(?:${alternation([
 const UNIT = String.raw`(?:(?:,?${S}|,)${UNIT_ONE}){1,3}`;
 /**
  * Postcodes before the town: four to six digits, "32-399" (PL), "114 55" (SE, CZ, SK), "1234 AB"
- * (NL), "1234-567" (PT), with an optional country prefix ("LV-1010", "SI-1000").
+ * (NL), "1234-567" (PT), "101" (IS), "C1043AAZ" (AR), with an optional country prefix ("LV-1010", "LT-01103").
  */
-const POSTCODE = String.raw`(?:[A-Z]{1,2}-|LV)?(?:\d{2}-\d{3}|\d{4}-\d{3}|\d{3}${S}\d{2}|\d{6}|\d{5}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
+const POSTCODE = String.raw`(?:(?:[A-Z]{1,2}-|LV)?(?:\d{2}-\d{3}|\d{4}-\d{3}|\d{3}${S}\d{2}|\d{6}|\d{5}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?|\d{3}(?=${S}\p{Lu}))|[A-Z]\d{4}[A-Z]{0,3})(?![\p{L}\p{N}])`;
 /** A region after the town: "Pinhel (PT)", "São Paulo - SP". */
 const REGION = String.raw`(?:${S0}\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|${S0}[-–/]${S0}[A-Z]{2}(?![\p{L}]))`;
 /** The town first, then its code: "São Paulo - SP, 01304-001", "Rīga, LV-1010", "Jakarta 10220", "Montréal (Québec) H2X 1Y4". */
-const TOWN_THEN_CODE = String.raw`${SEP}${CITY}${REGION}?(?:,?${S}|${SEP})(?:CEP:?${S0}|LV-?)?(?:\d{5}-\d{3}|\d{6}|\d{5}|\d{4}|${CA_POSTCODE})(?![\p{L}\p{N}])`;
+/** A district or town after the street: ", Consolação", " - Consolação", ", Quận 1", ", Gangnam-gu". */
+const AREA = String.raw`(?:${SEP}|${S0}[-–]${S0})(?:${AREA_WORD}(?:\d{1,2}(?![\p{L}\p{N}])|${CITY})|${CITY})`;
+const TOWN_THEN_CODE = String.raw`(?:${AREA}){1,3}${REGION}?(?:,?${S}|${SEP})(?:CEP:?${S0}|LV-?)?(?:\d{5}-\d{3}|\d{6}|\d{5}|\d{4}|${CA_POSTCODE})(?![\p{L}\p{N}])`;
 /** Postcode, then town: "114 55 Stockholm", "32-399 Radzymin", "1015 CJ Amsterdam", "LV-1010 Rīga". */
 export const POSTCODE_TOWN = String.raw`${SEP}${POSTCODE}${S}${CITY}${REGION}?(?:${COUNTRY})?`;
 const TAIL = String.raw`(?:${POSTCODE_TOWN}|${TOWN_THEN_CODE}(?:${COUNTRY})?)`;
+/** Districts and towns with no postcode ("…, Vilnius", "…, Quận 1, Hồ Chí Minh"): they extend a street, not confirm it. */
+const TOWNS = String.raw`(?:${AREA}){1,3}(?:${COUNTRY})?`;
 
 // ---- a name with a glued street word: "Keizersgracht 123", "Storgatan 12", "Mannerheimintie 5" ----
 
@@ -79,6 +84,8 @@ const GLUED_STRONG = [
   // fi
   'katu', 'kuja', 'polku', 'rinne', 'kaari', 'penger', 'väylä', 'raitti', 'aukio', 'ranta', 'piha', 'linja', 'kierros',
   'mäki', 'tanhua',
+  // is
+  'vegur', 'stræti', 'braut', 'stígur',
 ];
 // Endings of everyday words too: "Watergate 2", "Denmark 3", "Bowtie 5", "Australia 1".
 // prettier-ignore
@@ -112,7 +119,7 @@ const SEPARATE_WEAK = ['Gate', 'Gaten', 'Torget', 'Plan'];
 /** "van der Heijdenstraat", "de Ruyterkade": Dutch names keep their lower-case particles. */
 const DUTCH_PARTICLE = String.raw`(?:van der|van den|van de|van|de|den|der|ten|ter|['’]t)${S}`;
 const GLUED_STREET = new RegExp(
-  String.raw`${startingWith("[\\p{Lu}vdt'’]")}(?:${alternation(QUALIFIERS)}${S}|${DUTCH_PARTICLE})?(?:\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?<glued>${alternation([...GLUED_STRONG, ...GLUED_WEAK])})|(?:${NOT_A_TOWN_START}${CAP}${S})?\p{Lu}[\p{Ll}\p{M}]{1,30}${S}(?<separate>${alternation([...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w, w.toLowerCase()]))}))${S0}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?<tail>${TAIL})?`,
+  String.raw`${startingWith("[\\p{Lu}vdt'’]")}(?:${alternation(QUALIFIERS)}${S}|${DUTCH_PARTICLE})?(?:\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?<glued>${alternation([...GLUED_STRONG, ...GLUED_WEAK])})|(?:${NOT_A_TOWN_START}${CAP}${S})?\p{Lu}[\p{Ll}\p{M}]{1,30}${S}(?<separate>${alternation([...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w, w.toLowerCase()]))}))${S0}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const GLUED_HINT = new RegExp(
@@ -131,6 +138,8 @@ const AFTER_STRONG = [
   ...HU_STRONG,
   // lv
   'iela', 'laukums', 'gatve', 'prospekts', 'bulvāris', 'gāte', 'dambis', 'šoseja', 'krastmala', 'ceļš',
+  // lt, et
+  'g.', 'gatvė', 'pr.', 'prospektas', 'alėja', 'mnt', 'mnt.', 'maantee', 'tn', 'tn.', 'tänav', 'pst', 'puiestee',
   // sl, hr, sr
   'ulica', 'cesta', 'trg', 'obala', 'nabrežje', 'šetalište', 'bulevar', 'vijenac',
   // cs, sk
@@ -144,7 +153,7 @@ const AFTER_WEAK = ['sor', 'köz', 'liget', 'park', 'udvar', 'pot', 'put', 'sady
 /** Hungarian writes the house number with a dot: "Andrássy út 22." */
 const HU_WORDS = [...HU_STRONG, 'sor', 'köz', 'liget', 'park', 'udvar'];
 const AFTER_STREET = new RegExp(
-  String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>\d{4}${S}${CITY},${S})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])})${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?(?<tail>${TAIL})?`,
+  String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>\d{4}${S}${CITY},${S})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])})${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const AFTER_HINT = new RegExp(
@@ -164,7 +173,8 @@ const FIRST_TYPES = [
   'Strada', 'Str.', 'Bulevardul', 'Bd.', 'Bdul.', 'B-dul', 'Calea', 'Aleea', 'Piața', 'Piata', 'Șoseaua', 'Soseaua',
   'Șos.', 'Intrarea', 'Splaiul', 'Drumul', 'Fundătura', 'Prelungirea', 'Pasajul',
   // id
-  'Jalan', 'Jl.', 'Jln.', 'Gang', 'Gg.', 'Kampung', 'Kpg.', 'Lorong', 'Komplek', 'Perumahan',
+  'Jalan', 'Jl.', 'Jln.', 'Gang', 'Gg.', 'Kampung', 'Kpg.', 'Lorong', 'Komplek', 'Perumahan', 'Persiaran', 'Lebuh',
+  'Lebuhraya',
   // hr, sr, sl
   'Ulica', 'Cesta', 'Trg', 'Obala', 'Vijenac', 'Šetalište', 'Bulevar', 'Prilaz', 'Perivoj', 'Naselje',
 ];
@@ -177,10 +187,38 @@ const FIRST_TYPES_LOWER = ['ul.', 'ulica', 'al.', 'aleja', 'pl.', 'plac', 'os.',
 const FIRST_LINK = String.raw`(?:da|do|das|dos|de|e|lui|cu|\p{Ll}{3,12})`;
 const FIRST_NAME = String.raw`(?:${FIRST_LINK}${S})?${CAP}(?:${S}(?:${FIRST_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const FIRST_STREET = new RegExp(
-  String.raw`${startingWith(`[${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?(?<tail>${TAIL})?`,
+  String.raw`${startingWith(`[${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const FIRST_HINT = new RegExp(String.raw`${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}`, 'u');
+
+// ---- number first, then a street word: "No. 12, Jalan Ampang" (MY), "123 Teheran-ro" (KR) ----
+
+const MY_TYPES = alternation(['Jalan', 'Jln.', 'Jl.', 'Lorong', 'Persiaran', 'Lebuh', 'Lebuhraya']);
+const MY_STREET = new RegExp(
+  String.raw`${startingWith('[\\dN]')}(?<![\p{L}\p{N}])(?:No\.?${S0})?(?<number>\d{1,4}[A-Z]?(?:-\d{1,3})?),?${S}${MY_TYPES}${S}${FIRST_NAME}${E}(?:(?<tail>${TAIL})|${TOWNS})?`,
+  'gu',
+);
+const MY_HINT = new RegExp(String.raw`\d,?${S}${MY_TYPES}`, 'u');
+/** Korean roads in Latin letters: "152 Teheran-ro", "12 Bongeunsa-ro 86-gil", "Teheran-ro 152". */
+const KR_ROAD = String.raw`\p{Lu}[\p{Ll}]{1,20}-(?:ro|gil|daero)(?:${S}\d{1,3}(?:beon)?-gil)?`;
+const KR_STREET = new RegExp(
+  String.raw`${startingWith('[\\d\\p{Lu}]')}(?<![\p{L}\p{N}])(?:(?<number>\d{1,4}(?:-\d{1,3})?),?${S}${KR_ROAD}|${KR_ROAD}${S}(?<after>\d{1,4}(?:-\d{1,3})?))${E}(?:(?<tail>${TAIL})|${TOWNS})?`,
+  'gu',
+);
+const KR_HINT = /\p{Ll}-(?:ro|gil|daero)(?![\p{L}])/u;
+/** Colombia's numbered grid: "Calle 100 # 15-20", "Carrera 7 No. 71-21", "Cra. 11A # 93-52". */
+const CO_STREET = new RegExp(
+  String.raw`${startingWith('[CKADTcad]')}(?<![\p{L}])(?:Calle|Carrera|Cra\.|Cr\.|Cl\.|Kr\.|Avenida|Av\.|Diagonal|Dg\.|Transversal|Tv\.|Ak|Ac|calle|carrera)${S}\d{1,3}[A-Z]?(?:${S0}Bis)?(?:${S}(?:Sur|Norte|Este|Oeste))?${S}(?:#|No\.?|N[°º])${S0}\d{1,3}[A-Z]?${S0}-${S0}\d{1,3}${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
+  'gu',
+);
+const CO_HINT = /(?:#|No\.?|N[°º]) ?\d{1,3}[A-Z]? ?- ?\d/u;
+/** Vietnam: "123 Nguyễn Huệ, Quận 1", "12 Đường Lê Lợi, Phường Bến Nghé": the ward or district words confirm it. */
+const VN_STREET = new RegExp(
+  String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}])(?<number>\d{1,4}[A-Z]?(?:/\d{1,3})?)${S}(?:(?:Đường|Phố|đường|phố)${S})?${CAP}(?:${S}${CAP}){0,3}(?:${SEP}(?:Phường|P\.|Quận|Q\.|Huyện|Xã|Thị xã)${S}(?:\d{1,2}(?![\p{L}\p{N}])|${CAP}(?:${S}${CAP}){0,3})){1,2}(?:${TOWNS})?`,
+  'gu',
+);
+const VN_HINT = /[,\n][ \t]{0,2}(?:Phường|Quận|Huyện|Xã|Thị xã|P\.|Q\.) /u;
 
 // ---- Japan, in Latin letters: "1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002" ----
 
@@ -204,7 +242,7 @@ const JP_HINT = /\d-\d{1,2}(?:-\d{1,3})? \p{Lu}/u;
  * postcode, a flat or an address word.
  */
 const ADJECTIVE_STREET = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}\p{Lu}\p{Ll}{2,25}(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého)${S}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?<tail>${TAIL})?`,
+  String.raw`${startingWith('\\p{Lu}')}\p{Lu}\p{Ll}{2,25}(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého)${S}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const ADJECTIVE_HINT = /(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého) $/u;
@@ -268,6 +306,10 @@ export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): v
       else if (JP_CONFIRMED.test(m[0])) add(m.index, m.index + m[0].length, SCORE_STREET);
     }
   }
+  if (MY_HINT.test(text)) for (const m of text.matchAll(MY_STREET)) pushStreet(push, m, SCORE_STREET);
+  if (KR_HINT.test(text)) for (const m of text.matchAll(KR_STREET)) pushStreet(push, m, SCORE_STREET);
+  if (CO_HINT.test(text)) for (const m of text.matchAll(CO_STREET)) pushStreet(push, m, SCORE_STREET);
+  if (VN_HINT.test(text)) for (const m of text.matchAll(VN_STREET)) pushStreet(push, m, SCORE_STREET);
   if (anyNear(ADJECTIVE_HINT))
     for (const m of text.matchAll(ADJECTIVE_STREET)) pushStreet(push, m, SCORE_WEAK_TYPE);
   if (beforeNumbers(text, LINE).some((w) => FIRST_HINT.test(w))) {

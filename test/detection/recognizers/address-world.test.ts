@@ -71,6 +71,24 @@ describe('findAddressSpans, countries beyond our five languages', () => {
       'He lives at 4 Privet Drive, Little Whinging, Surrey.',
       '4 Privet Drive, Little Whinging, Surrey',
     ],
+    ['kr', 'Office: 152 Teheran-ro, Gangnam-gu, Seoul 06236', '152 Teheran-ro, Gangnam-gu, Seoul 06236'],
+    ['co', 'Carrera 7 # 71-21, Bogotá, Colombia', 'Carrera 7 # 71-21, Bogotá, Colombia'],
+    ['my', 'No. 12, Jalan Ampang, 50450 Kuala Lumpur', 'No. 12, Jalan Ampang, 50450 Kuala Lumpur'],
+    ['vn', '123 Nguyễn Huệ, Quận 1, Thành phố Hồ Chí Minh', '123 Nguyễn Huệ, Quận 1, Thành phố Hồ Chí Minh'],
+    ['lt', 'Gedimino pr. 9, LT-01103 Vilnius', 'Gedimino pr. 9, LT-01103 Vilnius'],
+    ['ee', 'Narva mnt 5, 10117 Tallinn', 'Narva mnt 5, 10117 Tallinn'],
+    ['is', 'Laugavegur 12, 101 Reykjavík', 'Laugavegur 12, 101 Reykjavík'],
+    [
+      'ph',
+      '123 Rizal St., Brgy. San Antonio, Makati City 1200',
+      '123 Rizal St., Brgy. San Antonio, Makati City 1200',
+    ],
+    ['ar', 'Av. Corrientes 1234, C1043 CABA', 'Av. Corrientes 1234, C1043 CABA'],
+    [
+      'br',
+      'Rua Augusta, 1500 - Consolação, São Paulo - SP, 01304-001',
+      'Rua Augusta, 1500 - Consolação, São Paulo - SP, 01304-001',
+    ],
   ])('finds a %s address in %j', (_country, text, want) => {
     expect(addresses(text)).toEqual([want]);
   });
@@ -89,6 +107,8 @@ describe('findAddressSpans, countries beyond our five languages', () => {
       'Jalan 5 km to the beach.',
       'The score was 2-1 Arsenal, then 3-0 Chelsea.',
       'Room 3-12 Osaka is booked.',
+      'Issue #12-3 Login Page was closed.',
+      'Jimmy P. 5 points, Q. 3 rebounds.',
     ]) {
       expect(addresses(text), text).toEqual([]);
     }
