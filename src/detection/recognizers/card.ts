@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import type { Span } from '../types.js';
 import { luhnValid } from './checksums.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
@@ -72,10 +73,10 @@ export function findCardSpans(text: string): Span[] {
   const push = (start: number, end: number, base: number) =>
     spans.push(patternSpan('CREDIT_CARD', start, end, scoreInContext(text, start, end, base, CONTEXT)));
 
-  for (const m of text.matchAll(BLOCK)) {
+  for (const m of allMatches(BLOCK, text)) {
     if (isCard(m[0])) push(m.index, m.index + m[0].length, SCORE_BLOCK);
   }
-  for (const m of text.matchAll(GROUPED)) {
+  for (const m of allMatches(GROUPED, text)) {
     const separator = m[1]!;
     const groups = m[0].split(separator);
     // A card followed by more digit groups ("… 1111 2024 …"): try the longest card-shaped prefix.

@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import type { Span } from '../types.js';
 import { base58CheckDecode, bech32Decode, fiveBitToBytes } from './checksums.js';
 import { keccak256 } from './keccak.js';
@@ -68,8 +69,8 @@ export function findCryptoWalletSpans(text: string): Span[] {
     }
     if (verdict !== null) spans.push(patternSpan('CRYPTO_WALLET', m.index!, m.index! + m[0].length, verdict));
   };
-  for (const m of text.matchAll(BASE58)) check(m, (c) => (isBase58Address(c) ? SCORE_CHECKSUM : null));
-  for (const m of text.matchAll(SEGWIT)) check(m, (c) => (isSegwitAddress(c) ? SCORE_CHECKSUM : null));
-  for (const m of text.matchAll(ETHEREUM)) check(m, ethereumScore);
+  for (const m of allMatches(BASE58, text)) check(m, (c) => (isBase58Address(c) ? SCORE_CHECKSUM : null));
+  for (const m of allMatches(SEGWIT, text)) check(m, (c) => (isSegwitAddress(c) ? SCORE_CHECKSUM : null));
+  for (const m of allMatches(ETHEREUM, text)) check(m, ethereumScore);
   return spans;
 }

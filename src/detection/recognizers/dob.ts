@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import type { Span } from '../types.js';
 import { containsContext, contextWords, wordsAfter, wordsBefore } from './context.js';
 import { patternSpan } from './pattern-span.js';
@@ -148,26 +149,26 @@ function findDates(text: string): DateMatch[] {
   const add = (m: RegExpMatchArray, ok: boolean, hasYear: boolean) => {
     if (ok) found.push({ start: m.index!, end: m.index! + m[0].length, hasYear });
   };
-  for (const m of text.matchAll(DAY_MONTH)) {
+  for (const m of allMatches(DAY_MONTH, text)) {
     const year = fullYear(m[3]);
     add(m, isDate(Number(m[1]), monthNumber(m[2]), year), year !== null);
   }
-  for (const m of text.matchAll(DAY_MONTH_DASHED)) {
+  for (const m of allMatches(DAY_MONTH_DASHED, text)) {
     const year = expandYear(m[4]!);
     add(m, isDate(Number(m[1]), monthNumber(m[3]), year), true);
   }
-  for (const m of text.matchAll(MONTH_DAY)) {
+  for (const m of allMatches(MONTH_DAY, text)) {
     const year = fullYear(m[3]);
     add(m, isDate(Number(m[2]), monthNumber(m[1]), year), year !== null);
   }
-  for (const m of text.matchAll(NUMERIC)) {
+  for (const m of allMatches(NUMERIC, text)) {
     const a = Number(m[1]);
     const b = Number(m[3]);
     const year = expandYear(m[4]!);
     // Day-month (most of Europe) or month-day (US): either reading makes it a date.
     add(m, isDate(a, b, year) || isDate(b, a, year), true);
   }
-  for (const m of text.matchAll(ISO)) add(m, isDate(Number(m[4]), Number(m[3]), Number(m[1])), true);
+  for (const m of allMatches(ISO, text)) add(m, isDate(Number(m[4]), Number(m[3]), Number(m[1])), true);
   return found;
 }
 

@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import ipaddr from 'ipaddr.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
@@ -58,14 +59,14 @@ export function findIpSpans(text: string): Span[] {
     spans.push(patternSpan('IP_ADDRESS', start, end, scoreInContext(text, start, end, base, CONTEXT)));
 
   const v6: [number, number][] = [];
-  for (const m of text.matchAll(V6)) {
+  for (const m of allMatches(V6, text)) {
     if (looksLikeV6(m[0]) && ipaddr.IPv6.isValid(m[0])) {
       push(m.index, m.index + m[0].length, SCORE_V6);
       v6.push([m.index, m.index + m[0].length]);
     }
   }
   let next = 0;
-  for (const m of text.matchAll(V4)) {
+  for (const m of allMatches(V4, text)) {
     // The IPv4 tail of "::ffff:192.0.2.128" is part of the IPv6 address (both lists ascend).
     while (next < v6.length && v6[next]![1] <= m.index) next++;
     if (next < v6.length && v6[next]![0] <= m.index) continue;

@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import {
   Metadata,
   isSupportedCountry,
@@ -259,7 +260,7 @@ function resolveRegions(codes: readonly string[]): Region[] {
 export function findPhoneSpans(text: string, options: { phoneRegions?: readonly string[] } = {}): Span[] {
   const judge = new WindowJudge(resolveRegions(options.phoneRegions ?? DEFAULT_PHONE_REGIONS));
   const spans: Span[] = [];
-  for (const m of text.matchAll(RUN)) {
+  for (const m of allMatches(RUN, text)) {
     // The digits after "DE89 " belong to an IBAN in print format.
     if (IBAN_HEAD_BEFORE.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
     for (const groups of pieces(m[0])) {

@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import type { Span } from '../types.js';
 import { patternSpan } from './pattern-span.js';
 
@@ -131,10 +132,10 @@ function base64BodyLength(rest: string): number {
 /** PEM private key blocks, BEGIN to END; a block pasted without its END line runs to the end of its base64 body. */
 function findPemBlocks(text: string): Span[] {
   const spans: Span[] = [];
-  const ends = [...text.matchAll(PEM_END)].map((m) => m.index + m[0].length);
+  const ends = [...allMatches(PEM_END, text)].map((m) => m.index + m[0].length);
   let e = 0;
   let coveredUntil = 0;
-  for (const m of text.matchAll(PEM_BEGIN)) {
+  for (const m of allMatches(PEM_BEGIN, text)) {
     if (m.index < coveredUntil) continue;
     const bodyStart = m.index + m[0].length;
     // Both lists ascend, so one pointer finds the first END after each BEGIN.
@@ -154,7 +155,7 @@ export function findSecretSpans(text: string): Span[] {
   const lower = text.toLowerCase();
   for (const f of FORMATS) {
     if (!f.hints.some((hint) => lower.includes(hint))) continue;
-    for (const m of text.matchAll(f.regex)) {
+    for (const m of allMatches(f.regex, text)) {
       const range = f.group === undefined ? m.indices![0] : m.indices![f.group];
       if (!range) continue;
       const start = range[0];

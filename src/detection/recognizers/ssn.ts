@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
@@ -32,7 +33,7 @@ export function isPossibleSsn(area: string, group: string, serial: string): bool
 
 export function findSsnSpans(text: string): Span[] {
   const spans: Span[] = [];
-  for (const m of text.matchAll(CANDIDATE)) {
+  for (const m of allMatches(CANDIDATE, text)) {
     const [value, area, separator, group, serial] = m as unknown as [string, string, string, string, string];
     if (!isPossibleSsn(area, group, serial)) continue;
     const base = separator === '-' ? SCORE_DASHED : separator === '' ? SCORE_BLOCK : SCORE_SPACED;
