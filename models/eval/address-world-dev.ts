@@ -21,6 +21,8 @@ interface Parts {
   street: string;
   /** The lines after the street (town, postcode, region), in the country's order. */
   tail: string[];
+  /** A postcode written before the street ("〒150-0002 東京都…"), where the country puts it there. */
+  head?: string;
 }
 
 interface CountryForm {
@@ -228,6 +230,86 @@ const COUNTRIES: CountryForm[] = [
       ],
     }),
   },
+  // Native scripts.
+  {
+    // "ул. Морская, д. 12, кв. 5, г. Калач, 397600" or the Russian order, postcode and town first.
+    locale: 'ru',
+    parts: (f, r) => ({
+      street: `${f.location.street()}, ${r.pick(['д. ', 'дом ', ''])}${houseNumber(r)}${maybe(r, 0.4, `, кв. ${1 + r.int(200)}`)}`,
+      tail: [`г. ${f.location.city()}`, digits(r, 6)],
+    }),
+  },
+  {
+    // "вул. Хрещатик, 22, кв. 5, м. Київ, 01001"
+    locale: 'uk',
+    parts: (f, r) => ({
+      street: `${f.location.street()}, ${maybe(r, 0.3, 'буд. ')}${houseNumber(r)}${maybe(r, 0.4, `, кв. ${1 + r.int(200)}`)}`,
+      tail: [`м. ${f.location.city()}`, digits(r, 5)],
+    }),
+  },
+  {
+    // "Ερμού 15, 105 63 Αθήνα"; faker's street names carry their "Λεωφ." or "Παρ." where they have one
+    locale: 'el',
+    parts: (f, r) => ({
+      street: `${f.location.street()} ${houseNumber(r)}`,
+      tail: [`${1 + r.int(8)}${digits(r, 2)} ${digits(r, 2)} ${f.location.city()}`],
+    }),
+  },
+  {
+    // "〒650-5242 埼玉県望月町7丁目5番3号 山田ビル302号室": postcode, prefecture, town, block, building.
+    locale: 'ja',
+    parts: (f, r) => ({
+      street: `${f.location.state()}${f.location.city()}${r.chance(0.5) ? f.location.street() : `${1 + r.int(9)}-${1 + r.int(30)}-${1 + r.int(20)}`}${maybe(r, 0.3, ` ${f.person.lastName()}ビル${1 + r.int(9)}0${1 + r.int(9)}号室`)}`,
+      tail: [],
+      head: `〒${digits(r, 3)}-${digits(r, 4)}`,
+    }),
+  },
+  {
+    // "대구광역시 밀양구 창3길 15, 101동 502호", postcode after
+    locale: 'ko',
+    parts: (f, r) => ({
+      street: `${f.location.state()} ${f.location.city()} ${f.location.street()} ${houseNumber(r)}${maybe(r, 0.3, `, ${1 + r.int(20)}0${1 + r.int(9)}동 ${1 + r.int(20)}0${1 + r.int(9)}호`)}`,
+      tail: [digits(r, 5)],
+    }),
+  },
+  {
+    // "辽宁省诸原市崔桥路12号3栋201室", postcode before
+    locale: 'zh_CN',
+    parts: (f, r) => ({
+      street: `${f.location.state()}${f.location.city()}${f.location.street()}${r.pick(['路', '大街', '大道', '街'])}${houseNumber(r)}号${maybe(r, 0.3, `${1 + r.int(20)}栋${1 + r.int(30)}0${1 + r.int(9)}室`)}`,
+      tail: [],
+      head: digits(r, 6),
+    }),
+  },
+  {
+    // "臺北市信義區薛東路5段12號3樓"
+    locale: 'zh_TW',
+    parts: (f, r) => ({
+      street: `${f.location.city()}${f.location.street()}${maybe(r, 0.3, `${1 + r.int(5)}段`)}${houseNumber(r)}號${maybe(r, 0.3, `${1 + r.int(20)}樓`)}`,
+      tail: [],
+      head: digits(r, 3),
+    }),
+  },
+  {
+    // "123 ถนนเดโช แขวงคลองเตย เขตพิษณุโลก กรุงเทพฯ 10110"
+    locale: 'th',
+    parts: (f, r) => ({
+      street: `${houseNumber(r)}${maybe(r, 0.3, `/${1 + r.int(40)}`)} ถนน${f.location.street()}`,
+      tail: [
+        `${r.pick(['แขวง', 'ตำบล'])}${f.location.city()} ${r.pick(['เขต', 'อำเภอ'])}${f.location.street()} ${f.location.state()} ${digits(r, 5)}`,
+      ],
+    }),
+  },
+  {
+    // "רחוב הנביא אלישע 12, רבבה"
+    locale: 'he',
+    parts: (f, r) => ({ street: `${f.location.street()} ${houseNumber(r)}`, tail: [f.location.city()] }),
+  },
+  {
+    // "شارع عنود 12، البيضاء"
+    locale: 'ar',
+    parts: (f, r) => ({ street: `${f.location.street()} ${houseNumber(r)}`, tail: [f.location.city()] }),
+  },
 ];
 
 // Numbers beside words of those languages' street shapes, in English prompts, that are not addresses.
@@ -293,10 +375,13 @@ const CLEAN = [
 
 function written(parts: Parts, how: Written, locale: string): string {
   if (how === 'street') return parts.street;
-  // Hungarian addresses often put the postcode and town first in running text.
-  if (locale === 'hu' && how === 'one-line') return `${parts.tail.join(', ')}, ${parts.street}`;
+  if (parts.head !== undefined) return `${parts.head} ${parts.street}`;
+  // Hungarian and Russian addresses often put the postcode and town first in running text.
+  if ((locale === 'hu' || locale === 'ru') && how === 'one-line')
+    return `${[...parts.tail].reverse().join(', ')}, ${parts.street}`;
+  const separator = locale === 'ar' ? '، ' : ', ';
   return how === 'one-line'
-    ? [parts.street, ...parts.tail].join(', ')
+    ? [parts.street, ...parts.tail].join(separator)
     : [parts.street, ...parts.tail].join('\n');
 }
 

@@ -218,7 +218,7 @@ export const DEV_SETS: readonly EvalSet[] = [
   {
     name: 'address-world-dev',
     description:
-      'street addresses of 23 other countries in their postal formats (parts from @faker-js/faker), in English prompts',
+      'street addresses of 33 other countries in their postal formats and scripts (parts from @faker-js/faker), in English prompts',
     scoredTypes: ['STREET_ADDRESS'],
     ignoredLabels: 'only street addresses are labelled',
     checkTargets: false,

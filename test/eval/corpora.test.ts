@@ -200,7 +200,7 @@ describe('the real corpora', () => {
       new Set(['de', 'en', 'es', 'fr', 'it']),
     );
     const world = await findEvalSet('address-world-dev')!.load(DATA_DIR);
-    expect(new Set(world.examples.map((example) => example.lang)).size).toBe(23);
+    expect(new Set(world.examples.map((example) => example.lang)).size).toBe(33);
     for (const { text, gold } of [...address.examples, ...world.examples]) {
       expect(gold).toHaveLength(1);
       expect(gold[0]!.end).toBeGreaterThan(gold[0]!.start);

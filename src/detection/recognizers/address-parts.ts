@@ -136,8 +136,8 @@ const SIX_DIGITS = String.raw`\d{3}${S0}\d{3}(?![\p{L}\p{N}])`;
 const ZA_CODE = String.raw`(?!(?:19|20)\d\d(?!\d))\d{4}(?![\p{L}\p{N}])`;
 /** After the town: "Pune 411001", "Pune - 411 001", "Durban, 4001", "Auckland 1010". */
 const TOWN_CODE = String.raw`(?:,?${S}(?:${SIX_DIGITS}|${ZA_CODE})|${S0}-${S0}${SIX_DIGITS})`;
-/** Words that name a district before its name: "Brgy. San Antonio", "Quận 1", "Col. Roma", "Thành phố Huế". */
-export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quận|Phường|Huyện|Xã|Thành phố|TP\.|Tỉnh|Taman|Distrito)${S}`;
+/** Words that name a district before its name: "Brgy. San Antonio", "Quận 1", "Col. Roma", "Thành phố Huế", "г. Москва". */
+export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quận|Phường|Huyện|Xã|Thành phố|TP\.|Tỉnh|Taman|Distrito|г\.|м\.|город|місто)${S0}`;
 /**
  * The town after an English-language street, and whatever district, region, postcode or country
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,

@@ -1,3 +1,4 @@
+import { allMatches } from './all-matches.js';
 import {
   alternation,
   AREA_WORD,
@@ -41,13 +42,13 @@ import {
 
 /** "12", "12a", "74/257", "35/B", "165 - 34". */
 const NUMBER = String.raw`\d{1,4}[a-zA-Z]?(?:${S0}[-/]${S0}(?:\d{1,4}[a-zA-Z]?|[A-Za-z](?![\p{L}])))?`;
-/** "nr. 5", "No: 12", "n.º 4", "br. 7", "č. 3", "d. 7": words for "number" (or house) before it. */
-const NUMBER_WORD = String.raw`(?:(?:nr|Nr|No|no|br|č|n\.?º|nº|n°)\.?:?${S0}|d\.${S0})`;
+/** "nr. 5", "No: 12", "n.º 4", "br. 7", "č. 3", "d. 7", "д. 7", "буд. 7": words for "number" (or house) before it. */
+const NUMBER_WORD = String.raw`(?:(?:nr|Nr|No|no|br|č|n\.?º|nº|n°)\.?:?${S0}|(?:d|д|буд)\.${S0}|дом${S}|№${S0})`;
 // prettier-ignore
 const UNIT_ONE = String.raw`(?:(?:${alternation([
   'lgh', 'Lgh', 'bus', 'Bus', 'm.', 'bl.', 'Bl.', 'sc.', 'Sc.', 'ap.', 'Ap.', 'et.', 'Et.', 'apto', 'Apto', 'apto.', 'Apto.',
   'sala', 'Sala', 'casa', 'Casa', 'loja', 'Loja', 'bloco', 'Bloco', 'lote', 'Lote', 'stan', 'Stan', 'kat', 'Kat', 'sprat',
-  'Sprat', 'dz.', 'kv.', 'lok.', 'D:', 'Daire',
+  'Sprat', 'dz.', 'kv.', 'lok.', 'D:', 'Daire', 'кв.', 'оф.', 'корп.', 'стр.', 'к.',
 ])})${S0}[A-Z0-9]{1,4}|(?:st|\d{1,2})\.${S0}(?:th|tv|mf)\.?|\d{1,2}\.${S0}em\.?(?:${S0}\d{1,3}\.?)?|\d{1,2}\.?[ºª°]${S0}(?:Esq|Dto|Frente|[A-Z])\.?|[A-H]${S}\d{1,3}|${EU_UNIT_ONE})(?![\p{L}\p{N}])`;
 /** Up to three flats, floors or staircases after the number: "bl. 4, ap. 36", "A 2", ", 6. th.". */
 const UNIT = String.raw`(?:(?:,?${S}|,)${UNIT_ONE}){1,3}`;
@@ -67,6 +68,9 @@ export const POSTCODE_TOWN = String.raw`${SEP}${POSTCODE}${S}${CITY}${REGION}?(?
 const TAIL = String.raw`(?:${POSTCODE_TOWN}|${TOWN_THEN_CODE}(?:${COUNTRY})?)`;
 /** Districts and towns with no postcode ("…, Vilnius", "…, Quận 1, Hồ Chí Minh"): they extend a street, not confirm it. */
 const TOWNS = String.raw`(?:${AREA}){1,3}(?:${COUNTRY})?`;
+
+/** Postcode and town written before the street: "2650 Mórahalom, László út 22.", "101000, г. Москва, ул. …". */
+const HEAD = String.raw`\d{4,6},?${S}(?:${AREA_WORD})?${CITY},${S}`;
 
 // ---- a name with a glued street word: "Keizersgracht 123", "Storgatan 12", "Mannerheimintie 5" ----
 
@@ -144,6 +148,10 @@ const AFTER_STRONG = [
   'ulica', 'cesta', 'trg', 'obala', 'nabrežje', 'šetalište', 'bulevar', 'vijenac',
   // cs, sk
   'náměstí', 'nám.', 'třída', 'tř.', 'nábřeží', 'námestie', 'nábrežie',
+  // ru, uk
+  'улица', 'ул.', 'вулиця', 'вул.', 'проспект', 'просп.', 'пр.', 'переулок', 'пер.', 'провулок', 'бульвар', 'шоссе',
+  'шосе', 'набережная', 'набережна', 'наб.', 'площадь', 'площа', 'пл.', 'майдан', 'проезд', 'тупик', 'аллея', 'алея',
+  'линия', 'ал.',
   // tr
   'Sokak', 'Sokağı', 'Sok.', 'Sk.', 'Caddesi', 'Cad.', 'Cd.', 'Bulvarı', 'Blv.', 'Yolu', 'Çıkmazı', 'Meydanı',
   'sokak', 'caddesi', 'bulvarı',
@@ -153,11 +161,11 @@ const AFTER_WEAK = ['sor', 'köz', 'liget', 'park', 'udvar', 'pot', 'put', 'sady
 /** Hungarian writes the house number with a dot: "Andrássy út 22." */
 const HU_WORDS = [...HU_STRONG, 'sor', 'köz', 'liget', 'park', 'udvar'];
 const AFTER_STREET = new RegExp(
-  String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>\d{4}${S}${CITY},${S})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])})${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
+  String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>${HEAD})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])}),?${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const AFTER_HINT = new RegExp(
-  String.raw`${alternation([...AFTER_STRONG, ...AFTER_WEAK])}${S0}${NUMBER_WORD}?$`,
+  String.raw`${alternation([...AFTER_STRONG, ...AFTER_WEAK])},?${S0}${NUMBER_WORD}?$`,
   'u',
 );
 
@@ -175,19 +183,26 @@ const FIRST_TYPES = [
   // id
   'Jalan', 'Jl.', 'Jln.', 'Gang', 'Gg.', 'Kampung', 'Kpg.', 'Lorong', 'Komplek', 'Perumahan', 'Persiaran', 'Lebuh',
   'Lebuhraya',
+  // el
+  'Οδός', 'Οδ.', 'Λεωφόρος', 'Λεωφ.', 'Πλατεία', 'Πλ.', 'Πάροδος', 'Παρ.',
   // hr, sr, sl
   'Ulica', 'Cesta', 'Trg', 'Obala', 'Vijenac', 'Šetalište', 'Bulevar', 'Prilaz', 'Perivoj', 'Naselje',
 ];
-/** Street words written in lower case as a rule (pl, cs, sk): "ul. Długa", "náměstí Míru". */
+/** Street words written in lower case as a rule (pl, cs, sk, ru, uk): "ul. Długa", "náměstí Míru", "ул. Ленина". */
 // prettier-ignore
 const FIRST_TYPES_LOWER = ['ul.', 'ulica', 'al.', 'aleja', 'pl.', 'plac', 'os.', 'osiedle', 'bulw.', 'bulwar', 'skwer',
   'rondo', 'wyb.', 'wybrzeże', 'ogród', 'rynek', 'Rynek', 'droga', 'trakt', 'náměstí', 'nám.', 'třída', 'tř.',
-  'nábřeží', 'námestie', 'nábrežie'];
+  'nábřeží', 'námestie', 'nábrežie',
+  // ru, uk, bg, sr
+  'ул.', 'улица', 'Улица', 'вул.', 'вулиця', 'Вулиця', 'пр.', 'пр-т', 'просп.', 'проспект', 'Проспект', 'пер.', 'переулок',
+  'пров.', 'провулок', 'бул.', 'б-р', 'бульв.', 'бульвар', 'ш.', 'шоссе', 'шосе', 'наб.', 'набережная', 'набережна',
+  'пл.', 'площадь', 'площа', 'майдан', 'проезд', 'проїзд', 'туп.', 'тупик', 'аллея', 'алея', 'мкр.', 'микрорайон',
+  'узвіз', 'ал.'];
 // Portuguese, Romanian and South Slavic names take lower-case words: "Rua da Prata", "Calea lui Traian", "Trg bana Jelačića".
 const FIRST_LINK = String.raw`(?:da|do|das|dos|de|e|lui|cu|\p{Ll}{3,12})`;
 const FIRST_NAME = String.raw`(?:${FIRST_LINK}${S})?${CAP}(?:${S}(?:${FIRST_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const FIRST_STREET = new RegExp(
-  String.raw`${startingWith(`[${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
+  String.raw`${startingWith(`[\\d${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<head>${HEAD})?(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
   'gu',
 );
 const FIRST_HINT = new RegExp(String.raw`${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}`, 'u');
@@ -255,7 +270,7 @@ const ADJECTIVE_HINT = /(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého) $/
 function beforeNumbers(text: string, width: number): string[] {
   const windows: string[] = [];
   let lineStart = 0;
-  for (const m of text.matchAll(DIGITS)) {
+  for (const m of allMatches(DIGITS, text)) {
     // Newlines are looked for only between numbers: a search back from each would be quadratic.
     for (
       let nl = text.indexOf('\n', lineStart);
@@ -280,39 +295,43 @@ function pushStreet(push: PushMatch, m: RegExpMatchArray, base: number): void {
   if (confirmed || !isYear(m.groups?.['number'])) push(m, base);
 }
 
+/** A town and postcode written first ("2650 Mórahalom, László út 22.") confirm a street as a tail would. */
+function pushWithHead(add: AddSpan, push: PushMatch, m: RegExpMatchArray, base: number): void {
+  if (m.groups?.['head'] !== undefined) add(m.index!, m.index! + m[0].length, base + TAIL_BONUS);
+  else pushStreet(push, m, base);
+}
+
 export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): void {
   const near = beforeNumbers(text, NEAR);
   if (near.length === 0) return;
   const anyNear = (hint: RegExp) => near.some((w) => hint.test(w));
   if (anyNear(GLUED_HINT)) {
-    for (const m of text.matchAll(GLUED_STREET)) {
+    for (const m of allMatches(GLUED_STREET, text)) {
       const word = (m.groups?.['glued'] ?? m.groups?.['separate'] ?? '').toLowerCase();
       pushStreet(push, m, GLUED_IS_WEAK.has(word) ? SCORE_WEAK_TYPE : SCORE_STREET);
     }
   }
   if (anyNear(AFTER_HINT)) {
-    for (const m of text.matchAll(AFTER_STREET)) {
+    for (const m of allMatches(AFTER_STREET, text)) {
       const type = m.groups?.['type'] ?? '';
       const base = AFTER_WEAK.includes(type) ? SCORE_WEAK_TYPE : SCORE_STREET;
-      // "2650 Mórahalom, László út 22.": the town and postcode written first confirm it as a tail would.
-      if (m.groups?.['head'] !== undefined) add(m.index, m.index + m[0].length, base + TAIL_BONUS);
-      else pushStreet(push, m, base);
+      pushWithHead(add, push, m, base);
     }
   }
   if (JP_HINT.test(text)) {
-    for (const m of text.matchAll(JP_ADDRESS)) {
+    for (const m of allMatches(JP_ADDRESS, text)) {
       if (m.groups?.['postcode'] !== undefined)
         add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
       else if (JP_CONFIRMED.test(m[0])) add(m.index, m.index + m[0].length, SCORE_STREET);
     }
   }
-  if (MY_HINT.test(text)) for (const m of text.matchAll(MY_STREET)) pushStreet(push, m, SCORE_STREET);
-  if (KR_HINT.test(text)) for (const m of text.matchAll(KR_STREET)) pushStreet(push, m, SCORE_STREET);
-  if (CO_HINT.test(text)) for (const m of text.matchAll(CO_STREET)) pushStreet(push, m, SCORE_STREET);
-  if (VN_HINT.test(text)) for (const m of text.matchAll(VN_STREET)) pushStreet(push, m, SCORE_STREET);
+  if (MY_HINT.test(text)) for (const m of allMatches(MY_STREET, text)) pushStreet(push, m, SCORE_STREET);
+  if (KR_HINT.test(text)) for (const m of allMatches(KR_STREET, text)) pushStreet(push, m, SCORE_STREET);
+  if (CO_HINT.test(text)) for (const m of allMatches(CO_STREET, text)) pushStreet(push, m, SCORE_STREET);
+  if (VN_HINT.test(text)) for (const m of allMatches(VN_STREET, text)) pushStreet(push, m, SCORE_STREET);
   if (anyNear(ADJECTIVE_HINT))
-    for (const m of text.matchAll(ADJECTIVE_STREET)) pushStreet(push, m, SCORE_WEAK_TYPE);
+    for (const m of allMatches(ADJECTIVE_STREET, text)) pushStreet(push, m, SCORE_WEAK_TYPE);
   if (beforeNumbers(text, LINE).some((w) => FIRST_HINT.test(w))) {
-    for (const m of text.matchAll(FIRST_STREET)) pushStreet(push, m, SCORE_STREET);
+    for (const m of allMatches(FIRST_STREET, text)) pushWithHead(add, push, m, SCORE_STREET);
   }
 }

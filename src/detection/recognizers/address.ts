@@ -1,7 +1,9 @@
+import { allMatches } from './all-matches.js';
 import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
+import { findScriptStreets } from './address-scripts.js';
 import { findWorldStreets, POSTCODE_TOWN } from './address-world.js';
 import {
   SCORE_STREET,
@@ -306,6 +308,9 @@ const CONTEXT: ContextRule = {
     // it
     'indirizzo', 'abito', 'abita', 'residente', 'residenza', 'domiciliato', 'domiciliata', 'sede', 'spedizione',
     'ufficio', 'pacco', 'trasferito', 'trasferita',
+    // the other countries' words for an address
+    'adres', 'adresa', 'adressen', 'endereço', 'morada', 'osoite', 'cím', 'adresas', 'aadress', 'adrese', 'адрес',
+    'адреса', 'alamat', 'διεύθυνση', 'כתובת', 'عنوان', 'ที่อยู่', '주소',
   ]),
   negative: contextWords([
     // "Top 3 Park Avenue restaurants", "Section 4 Main Street Partners": numbered things, not house numbers
@@ -383,7 +388,7 @@ function withoutContained(spans: Span[]): Span[] {
 
 /** Streets written type first: "Am Sandberg 38a", "Rue de la Loi 16", "Calle Mayor 5", "Via Roma 10". */
 function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void {
-  for (const m of text.matchAll(DE_PREFIXED)) {
+  for (const m of allMatches(DE_PREFIXED, text)) {
     if (m.groups?.['tail'] !== undefined) push(m, SCORE_STREET);
     else
       add(
@@ -392,9 +397,9 @@ function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void
         isYear(m.groups?.['number']) ? SCORE_YEAR_AS_NUMBER : SCORE_WEAK_TYPE,
       );
   }
-  for (const m of text.matchAll(FR_STREET_TYPE_FIRST)) push(m, SCORE_STREET);
+  for (const m of allMatches(FR_STREET_TYPE_FIRST, text)) push(m, SCORE_STREET);
   for (const regex of [ES_STREET, IT_STREET]) {
-    for (const m of text.matchAll(regex)) {
+    for (const m of allMatches(regex, text)) {
       const type = m.groups?.['type'] ?? '';
       push(m, type[0] === type[0]?.toUpperCase() ? SCORE_STREET : SCORE_LOWERCASE_TYPE);
     }
@@ -415,20 +420,21 @@ function findAllStreets(text: string): Span[] {
   };
 
   if (EN_HINT.test(text)) {
-    for (const m of text.matchAll(EN_STREET)) {
+    for (const m of allMatches(EN_STREET, text)) {
       const score = englishStreetScore(m.groups ?? {});
       if (score !== null) add(m.index, m.index + m[0].length, score);
     }
   }
-  for (const m of text.matchAll(MILITARY)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
-  if (DE_HINT.test(text)) for (const m of text.matchAll(DE_STREET)) push(m, SCORE_STREET);
-  if (FR_HINT.test(text)) for (const m of text.matchAll(FR_STREET)) push(m, SCORE_STREET);
+  for (const m of allMatches(MILITARY, text)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
+  if (DE_HINT.test(text)) for (const m of allMatches(DE_STREET, text)) push(m, SCORE_STREET);
+  if (FR_HINT.test(text)) for (const m of allMatches(FR_STREET, text)) push(m, SCORE_STREET);
   if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);
   findWorldStreets(text, add, push);
+  findScriptStreets(text, add);
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);
-    for (const m of text.matchAll(EU_UNTYPED)) {
+    for (const m of allMatches(EU_UNTYPED, text)) {
       const end = m.index + m[0].length;
       if (overlapsAny(typed, m.index, end)) continue;
       const confirmed =
@@ -440,7 +446,7 @@ function findAllStreets(text: string): Span[] {
   // A town with its state and ZIP is an address of its own, unless a whole address already holds it.
   if (!TOWN_REGION_HINT.test(text)) return spans;
   const streets = reachIndex(spans.filter((s) => s.score >= SCORE_TOWN_POSTCODE));
-  for (const m of text.matchAll(TOWN_REGION)) {
+  for (const m of allMatches(TOWN_REGION, text)) {
     const end = m.index + m[0].length;
     if (!insideAny(streets, m.index, end)) add(m.index, end, SCORE_TOWN_POSTCODE);
   }
