@@ -7,6 +7,8 @@
  * joins the pieces back with B/I labels. E-mail addresses and URLs stay whole, so they are never
  * mistaken for names.
  */
+import { allMatches } from '../all-matches.js';
+
 export interface Token {
   text: string;
   start: number;
@@ -26,7 +28,7 @@ const TOKEN_PATTERN = new RegExp(`${URL}|${EMAIL}|${WORD}|${OTHER}`, 'gu');
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(TOKEN_PATTERN)) {
+  for (const match of allMatches(TOKEN_PATTERN, text)) {
     const start = match.index;
     tokens.push({ text: match[0], start, end: start + match[0].length });
   }

@@ -1,4 +1,4 @@
-import { allMatches } from './all-matches.js';
+import { allMatches } from '../all-matches.js';
 import { NL, S, S0, SCORE_STREET, SCORE_WEAK_TYPE, TAIL_BONUS, type AddSpan } from './address-parts.js';
 
 /**

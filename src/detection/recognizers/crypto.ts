@@ -1,4 +1,4 @@
-import { allMatches } from './all-matches.js';
+import { allMatches } from '../all-matches.js';
 import type { Span } from '../types.js';
 import { base58CheckDecode, bech32Decode, fiveBitToBytes } from './checksums.js';
 import { keccak256 } from './keccak.js';

@@ -1,4 +1,4 @@
-import { allMatches } from './all-matches.js';
+import { allMatches } from '../all-matches.js';
 import type { Span } from '../types.js';
 import { containsContext, contextWords, wordsAfter, wordsBefore } from './context.js';
 import { patternSpan } from './pattern-span.js';

@@ -1,4 +1,4 @@
-import { allMatches } from './all-matches.js';
+import { allMatches } from '../all-matches.js';
 import ipaddr from 'ipaddr.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';

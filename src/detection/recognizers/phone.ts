@@ -1,4 +1,4 @@
-import { allMatches } from './all-matches.js';
+import { allMatches } from '../all-matches.js';
 import {
   Metadata,
   isSupportedCountry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allMatches } from '../../../src/detection/recognizers/all-matches.js';
+import { allMatches } from '../../src/detection/all-matches.js';
 
 describe('allMatches', () => {
   it('finds every match with its index and groups, like matchAll', () => {
