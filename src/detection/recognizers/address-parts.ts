@@ -177,6 +177,15 @@ export const EU_UNIT = String.raw`(?:(?:(?:,?${S}|,)${EU_UNIT_ONE}){1,2})`;
 /** Unit words are no part of a street's name ("Avenue des Rosiers Apt. 5"). */
 export const NOT_A_UNIT_WORD = String.raw`(?!${EU_UNIT_WORDS}(?![\p{L}]))`;
 
+// ---- street names of en, fr, es and it ----
+
+/** A word of a street name; "PM" in "at 5 PM Main Street" is a time. */
+export const EN_NAME_WORD = String.raw`(?!(?:AM|PM)(?![\p{L}]))(?:${CAP}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)(?![\p{L}\p{N}])|(?:St|Mt|Ft)\.)`;
+const FR_LINK = String.raw`(?:de la|de l['’]|du|des|de|d['’]|l['’]|la|le|les|aux|au|sur|sous|en|et)`;
+export const FR_NAME = String.raw`(?:${FR_LINK}${S02})?${CAP}(?:(?:${S}|-)(?:${FR_LINK}${S02})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
+const ES_IT_LINK = String.raw`(?:de la|de los|de las|del|de|la|el|los|las|y|della|dello|delle|degli|dei|di|da|dal|sul|sulla|al|alla)`;
+export const ES_IT_NAME = String.raw`(?:${ES_IT_LINK}${S})?${CAP}(?:${S}(?:${ES_IT_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
+
 export type AddSpan = (start: number, end: number, score: number) => void;
 /** Adds a street match: its base score, plus the tail bonus when a postcode, town or flat confirms it. */
 export type PushMatch = (m: RegExpMatchArray, base: number) => void;

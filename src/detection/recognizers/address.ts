@@ -3,6 +3,7 @@ import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
+import { findNumberlessStreets } from './address-numberless.js';
 import { findScriptStreets } from './address-scripts.js';
 import { findWorldStreets, POSTCODE_TOWN } from './address-world.js';
 import {
@@ -17,6 +18,9 @@ import {
   startingWith,
   E,
   CAP,
+  EN_NAME_WORD,
+  ES_IT_NAME,
+  FR_NAME,
   S,
   S0,
   S02,
@@ -41,7 +45,6 @@ import {
   type AddSpan,
   type PushMatch,
   EU_UNIT,
-  NOT_A_UNIT_WORD,
 } from './address-parts.js';
 
 /**
@@ -123,8 +126,6 @@ const HOUSE_NUMBER = String.raw`\d{1,5}[A-Za-z]?(?:[-/]\d{1,5}[A-Za-z]?)?`;
 /** Not a house number: the end of a decimal, a time or a date ("2.5 Main", "10:30 Market"). */
 const NOT_AFTER_NUMBER = String.raw`(?<!\d[.,:/])`;
 const DIRECTION = String.raw`(?:NE|NW|SE|SW|N|S|E|W|North|South|East|West)`;
-/** A word of a street name; "PM" in "at 5 PM Main Street" is a time. */
-const EN_NAME_WORD = String.raw`(?!(?:AM|PM)(?![\p{L}]))(?:${CAP}|\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)(?![\p{L}\p{N}])|(?:St|Mt|Ft)\.)`;
 /** "State Route 9", "County Road 12", "Highway 61": roads known by a number. */
 const EN_NUMBERED_ROAD = String.raw`(?<qualifier>(?:State|County|US|U\.S\.|Interstate|Old|Farm${S}to${S}Market|FM)${S})?(?:Route|Rte\.?|Highway|Hwy\.?|Road|Rd\.?)${S}\d{1,4}[A-Z]?(?![\p{L}\p{N}])`;
 // USPS secondary unit designators and their British and Australian counterparts; in lower case only the
@@ -230,8 +231,6 @@ const FR_TYPES = alternation(
   ],
   cap,
 );
-const FR_LINK = String.raw`(?:de la|de l['’]|du|des|de|d['’]|l['’]|la|le|les|aux|au|sur|sous|en|et)`;
-const FR_NAME = String.raw`(?:${FR_LINK}${S02})?${CAP}(?:(?:${S}|-)(?:${FR_LINK}${S02})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const FR_STREET = new RegExp(
   String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL}|${QC_TAIL})?`,
   'gu',
@@ -268,8 +267,6 @@ const IT_TYPES = ['Via', 'Viale', 'V.le', 'Piazza', 'P.za', 'P.zza', 'Piazzale',
   'Lungomare', 'Lungotevere', 'Strada', 'Contrada', 'Borgo', 'Salita', 'Vico', 'Rotonda', 'Incrocio', 'Traversa',
   'Località', 'Loc.', 'Frazione', 'Fraz.', 'Galleria', 'Circonvallazione', 'Vicoletto', 'Lungarno', 'Riva', 'Rione',
   'Stradone', 'Fondamenta', 'Campo', 'Piazzetta'];
-const ES_IT_LINK = String.raw`(?:de la|de los|de las|del|de|la|el|los|las|y|della|dello|delle|degli|dei|di|da|dal|sul|sulla|al|alla)`;
-const ES_IT_NAME = String.raw`(?:${ES_IT_LINK}${S})?${CAP}(?:${S}(?:${ES_IT_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
 const TYPE_FIRST = (types: string[]) =>
   new RegExp(
     String.raw`${B}(?:(?<type>${alternation(types, cap)})${S}${ES_IT_NAME}|Gran V[ií]a),?${S}(?:(?:(?:n\.?|nº|n°|no\.|núm\.)${S0})?${NUMBER_AFTER}${E}|s/n\.?)${EU_UNIT}?(?<tail>${EU_TAIL})?`,
@@ -431,6 +428,7 @@ function findAllStreets(text: string): Span[] {
   if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);
   findWorldStreets(text, add, push);
   findScriptStreets(text, add);
+  findNumberlessStreets(text, add);
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);

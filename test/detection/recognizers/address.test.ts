@@ -294,6 +294,25 @@ describe('findAddressSpans', () => {
     expect(addresses('Seeblick 102, 4104 Johnsbach\nDanke')).toEqual(['Seeblick 102, 4104 Johnsbach']);
   });
 
+  it('takes a street without a house number only beside an address word or before a postal town', () => {
+    expect(addresses('I live on Elm Street.')).toEqual(['Elm Street']);
+    expect(addresses('Ship it to Maple Avenue, Springfield, IL 62704')).toEqual([
+      'Maple Avenue, Springfield, IL 62704',
+    ]);
+    expect(addresses('Ich wohne in der Bahnhofstraße.')).toEqual(['Bahnhofstraße']);
+    expect(addresses("J'habite rue de la Paix.")).toEqual(['rue de la Paix']);
+    expect(addresses('Vivo en la Calle Mayor.')).toEqual(['Calle Mayor']);
+    for (const text of [
+      'The Wall Street Journal reported it first.',
+      'Main Street businesses reopened in May.',
+      'We played the Abbey Road album twice.',
+      'Mein Arbeitsplatz ist am Heimweg.',
+      'Die Seidenstraße war ein Handelsweg.',
+    ]) {
+      expect(addresses(text), text).toEqual([]);
+    }
+  });
+
   it('finds two addresses in one text', () => {
     expect(addresses('From Hauptstraße 12, 10115 Berlin to 12 rue de la Paix, 75002 Paris')).toEqual([
       'Hauptstraße 12, 10115 Berlin',
