@@ -12,6 +12,9 @@ import {
   startingWith,
   TAIL_BONUS,
   type AddSpan,
+  compiled,
+  sticky,
+  streetMatches,
 } from './address-parts.js';
 
 /**
@@ -26,23 +29,32 @@ const NOT_AN_ARTICLE = String.raw`(?!(?:The|A|An|This|That|Our|My|Your|His|Her|T
 /** "Elm Street Bakery", "Wall Street Journal": a capitalised word right after makes it part of a name. */
 const NOT_PART_OF_A_NAME = String.raw`(?![ \t\u00a0]+\p{Lu})`;
 const EN_TYPES = String.raw`(?:Street|Avenue|Road|Boulevard|Lane|Drive|Ave\.|Blvd\.|Rd\.)`;
-const EN_NUMBERLESS = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}${NOT_AN_ARTICLE}(?:${EN_NAME_WORD}${S}){1,3}${EN_TYPES}${E}${NOT_PART_OF_A_NAME}(?<tail>${EN_TAIL})?`,
-  'gu',
+const EN_TAIL_AT = sticky(EN_TAIL);
+const EN_NUMBERLESS = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\p{Lu}')}${NOT_AN_ARTICLE}(?:${EN_NAME_WORD}${S}){1,3}${EN_TYPES}${E}${NOT_PART_OF_A_NAME}`,
+    'gu',
+  ),
 );
 // Compounds that end in a street word but name no street: "Arbeitsplatz", "Heimweg" are left out by
 // taking only these four endings.
-const DE_NUMBERLESS = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?:straße|strasse|gasse|allee)${E}(?![ \t\u00a0]*\d)`,
-  'gu',
+const DE_NUMBERLESS = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\p{Lu}')}\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?:straße|strasse|gasse|allee)${E}(?![ \t\u00a0]*\d)`,
+    'gu',
+  ),
 );
-const FR_NUMBERLESS = new RegExp(
-  String.raw`${startingWith('[rRaAbBpPiI]')}(?<![\p{L}])(?:rue|avenue|boulevard|place|impasse|Rue|Avenue|Boulevard|Place|Impasse)${S}${FR_NAME}${E}(?![ \t\u00a0]*\d)`,
-  'gu',
+const FR_NUMBERLESS = compiled(
+  new RegExp(
+    String.raw`${startingWith('[rRaAbBpPiI]')}(?<![\p{L}])(?:rue|avenue|boulevard|place|impasse|Rue|Avenue|Boulevard|Place|Impasse)${S}${FR_NAME}${E}(?![ \t\u00a0]*\d)`,
+    'gu',
+  ),
 );
-const ES_IT_NUMBERLESS = new RegExp(
-  String.raw`${startingWith('[CVAPcvap]')}(?<![\p{L}])(?:Calle|Avenida|Plaza|Paseo|Via|Viale|Piazza|Corso)${S}${ES_IT_NAME}${E}(?![ \t\u00a0,]*\d)`,
-  'gu',
+const ES_IT_NUMBERLESS = compiled(
+  new RegExp(
+    String.raw`${startingWith('[CVAPcvap]')}(?<![\p{L}])(?:Calle|Avenida|Plaza|Paseo|Via|Viale|Piazza|Corso)${S}${ES_IT_NAME}${E}(?![ \t\u00a0,]*\d)`,
+    'gu',
+  ),
 );
 // Literal words one of the patterns needs; \`includes\` finds them far faster than a regex alternation.
 // prettier-ignore
@@ -52,7 +64,7 @@ const HINT_WORDS = ['Street', 'Avenue', 'Road', 'Boulevard', 'Lane', 'Drive', 'A
 
 export function findNumberlessStreets(text: string, add: AddSpan): void {
   if (!HINT_WORDS.some((word) => text.includes(word))) return;
-  for (const m of allMatches(EN_NUMBERLESS, text)) {
+  for (const m of streetMatches(EN_NUMBERLESS, text, EN_TAIL_AT)) {
     const postal = isPostalTail(m.groups?.['tail']);
     add(m.index, m.index + m[0].length, postal ? SCORE_STREET + TAIL_BONUS : SCORE_WEAK_TYPE);
   }

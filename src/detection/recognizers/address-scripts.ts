@@ -1,5 +1,14 @@
 import { allMatches } from '../all-matches.js';
-import { NL, S, S0, SCORE_STREET, SCORE_WEAK_TYPE, TAIL_BONUS, type AddSpan } from './address-parts.js';
+import {
+  compiled,
+  NL,
+  S,
+  S0,
+  SCORE_STREET,
+  SCORE_WEAK_TYPE,
+  TAIL_BONUS,
+  type AddSpan,
+} from './address-parts.js';
 
 /**
  * Street addresses in scripts without capital letters, where the Latin patterns have nothing to hold
@@ -30,9 +39,11 @@ const JA_MUNICIPALITY = String.raw`${JA_CHAR}{1,6}?[市区町村郡]`;
 /** "1丁目2番3号", "1丁目2-3", "1-2-3", "12番地": the numbers that end a Japanese address. */
 const JA_BLOCK = String.raw`(?:${DIGIT}{1,2}丁目(?:${DIGIT}{1,4}(?:番地?|${DASH})(?:${DIGIT}{1,4}号?)?)?|${DIGIT}{1,4}${DASH}${DIGIT}{1,4}(?:${DASH}${DIGIT}{1,4})?|${DIGIT}{1,4}番地?(?:${DIGIT}{1,4}号)?)`;
 const JA_ROOM = String.raw`(?:[ \u3000]?(?:${JA_CHAR}|[A-Za-z]){1,15}?${DIGIT}{1,4}号室)?`;
-const JA_ADDRESS = new RegExp(
-  String.raw`(?<postcode>〒${S0}${DIGIT}{3}${DASH}${DIGIT}{4}[ \u3000]?)?(?:(?<prefecture>${JA_PREFECTURES.join('|')})|(?<!${JA_CHAR}))(?:${JA_MUNICIPALITY}){1,2}${JA_CHAR}{0,8}?${JA_BLOCK}${JA_ROOM}`,
-  'gu',
+const JA_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<postcode>〒${S0}${DIGIT}{3}${DASH}${DIGIT}{4}[ \u3000]?)?(?:(?<prefecture>${JA_PREFECTURES.join('|')})|(?<!${JA_CHAR}))(?:${JA_MUNICIPALITY}){1,2}${JA_CHAR}{0,8}?${JA_BLOCK}${JA_ROOM}`,
+    'gu',
+  ),
 );
 const JA_BLOCK_WORDS = /丁目|番|号|[0-9０-９][-－‐ー][0-9０-９]{1,4}[-－‐ー][0-9０-９]/u;
 const JA_HINT = /[市区町村郡][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]{0,8}[0-9０-９]/u;
@@ -47,9 +58,11 @@ const ZH_PROVINCES = ['北京市', '天津市', '上海市', '重庆市', '重�
 const HAN = String.raw`\p{sc=Han}`;
 const ZH_ROAD = String.raw`[${HAN}0-9]{1,10}?(?:大街|大道|胡同|路|街|道|巷|弄)(?:[一二三四五六七八九十0-9]{1,3}段)?(?:[0-9]{1,4}(?:巷|弄))?`;
 const ZH_BUILDING = String.raw`(?:[0-9]{1,3}(?:号楼|號樓|栋|棟|幢|座))?(?:[0-9]{1,2}单元)?(?:[0-9]{1,5}(?:室|房))?(?:[0-9]{1,3}(?:楼|樓|F))?`;
-const ZH_ADDRESS = new RegExp(
-  String.raw`(?<postcode>[0-9]{3,6}[ \u3000]?)?(?:(?<province>${ZH_PROVINCES.join('|')})|(?<!${HAN}))(?<city>${HAN}{1,6}?(?:市|縣|县))?(?<district>${HAN}{1,6}?(?:区|區|县|縣|镇|鎮|乡|鄉))?${ZH_ROAD}[0-9]{1,5}(?:号|號)${ZH_BUILDING}`,
-  'gu',
+const ZH_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<postcode>[0-9]{3,6}[ \u3000]?)?(?:(?<province>${ZH_PROVINCES.join('|')})|(?<!${HAN}))(?<city>${HAN}{1,6}?(?:市|縣|县))?(?<district>${HAN}{1,6}?(?:区|區|县|縣|镇|鎮|乡|鄉))?${ZH_ROAD}[0-9]{1,5}(?:号|號)${ZH_BUILDING}`,
+    'gu',
+  ),
 );
 const ZH_HINT = /[0-9](?:号|號)/u;
 
@@ -61,9 +74,11 @@ const KO_PROVINCES = ['서울특별시', '부산광역시', '대구광역시', '
   '제주특별자치도', '서울시', '부산시', '대구시', '인천시', '광주시', '대전시', '울산시', '서울'];
 const HANGUL = '[가-힣]';
 const KO_AREA = String.raw`${HANGUL}{1,8}(?:시|군|구|읍|면|동)`;
-const KO_ADDRESS = new RegExp(
-  String.raw`(?<!${HANGUL})(?:(?<province>${KO_PROVINCES.join('|')})${S})?(?<area>(?:${KO_AREA}${S}){1,3})?(?<road>${HANGUL}[가-힣0-9]{0,14}(?:대로|로|길))${S0}[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])(?<unit>(?:,?${S}[0-9]{1,4}동)?(?:${S0}[0-9]{1,5}호))?(?<postcode>${PART}[0-9]{5}(?![0-9]))?`,
-  'gu',
+const KO_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<!${HANGUL})(?:(?<province>${KO_PROVINCES.join('|')})${S})?(?<area>(?:${KO_AREA}${S}){1,3})?(?<road>${HANGUL}[가-힣0-9]{0,14}(?:대로|로|길))${S0}[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])(?<unit>(?:,?${S}[0-9]{1,4}동)?(?:${S0}[0-9]{1,5}호))?(?<postcode>${PART}[0-9]{5}(?![0-9]))?`,
+    'gu',
+  ),
 );
 const KO_HINT = /(?:로|길)\s?[0-9]/u;
 
@@ -71,28 +86,34 @@ const KO_HINT = /(?:로|길)\s?[0-9]/u;
 
 const THAI = String.raw`[\p{sc=Thai}.]`;
 const TH_AREA_WORD = '(?:แขวง|ตำบล|ต\\.|เขต|อำเภอ|อ\\.|จังหวัด|จ\\.)';
-const TH_ADDRESS = new RegExp(
-  String.raw`(?<![0-9/])[0-9]{1,5}(?:/[0-9]{1,4})?${S}(?:หมู่(?:ที่)?${S0}[0-9]{1,2}${S})?(?:ซอย${S0}${THAI}{1,30}${S})?(?:ถนน|ถ\.)${S0}${THAI}{2,40}(?<areas>(?:${PART}${TH_AREA_WORD}${S0}${THAI}{2,30}){0,3}(?:${PART}${THAI}{2,30}${S}[0-9]{5}(?![0-9]))?)`,
-  'gu',
+const TH_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<![0-9/])[0-9]{1,5}(?:/[0-9]{1,4})?${S}(?:หมู่(?:ที่)?${S0}[0-9]{1,2}${S})?(?:ซอย${S0}${THAI}{1,30}${S})?(?:ถนน|ถ\.)${S0}${THAI}{2,40}(?<areas>(?:${PART}${TH_AREA_WORD}${S0}${THAI}{2,30}){0,3}(?:${PART}${THAI}{2,30}${S}[0-9]{5}(?![0-9]))?)`,
+    'gu',
+  ),
 );
 const TH_HINT = /(?:ถนน|ถ\.)/u;
 
 // ---- Hebrew and Arabic ----
 
 const HE_WORD = String.raw`[\p{sc=Hebrew}'"״׳\-]+`;
-const HE_ADDRESS = new RegExp(
-  String.raw`(?<![\p{sc=Hebrew}])(?<word>רחוב|רח['׳]|שדרות|שד['׳]|דרך|סמטת|סמ['׳]|משעול|כיכר)${S}${HE_WORD}(?:${S}${HE_WORD}){0,3}${S}[0-9]{1,4}(?![0-9])(?<town>(?:${NL}|,${S0})${HE_WORD}(?:${S}${HE_WORD}){0,2})?`,
-  'gu',
+const HE_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<![\p{sc=Hebrew}])(?<word>רחוב|רח['׳]|שדרות|שד['׳]|דרך|סמטת|סמ['׳]|משעול|כיכר)${S}${HE_WORD}(?:${S}${HE_WORD}){0,3}${S}[0-9]{1,4}(?![0-9])(?<town>(?:${NL}|,${S0})${HE_WORD}(?:${S}${HE_WORD}){0,2})?`,
+    'gu',
+  ),
 );
 const HE_HINT = /(?:רחוב|רח['׳]|שדרות|שד['׳]|דרך|סמטת|סמ['׳]|משעול|כיכר) /u;
 
 const AR_WORD = String.raw`[\p{sc=Arabic}\p{M}]+`;
 const AR_STREET_WORDS = '(?:شارع|طريق|مَمَر|ممر|ميدان|ساحة|جادة|زقاق|سبيل|درب|كورنيش|رصيف)';
-const AR_ADDRESS = new RegExp(
-  String.raw`(?<![\p{sc=Arabic}\p{M}])(?<word>${AR_STREET_WORDS})${S}${AR_WORD}(?:${S}${AR_WORD}){0,3}${S0}[0-9٠-٩]{1,5}(?![0-9٠-٩])(?<town>(?:${NL}|[،,]${S0})${AR_WORD}(?:${S}${AR_WORD}){0,2})?`,
-  'gu',
+const AR_ADDRESS = compiled(
+  new RegExp(
+    String.raw`(?<![\p{sc=Arabic}\p{M}])(?<word>${AR_STREET_WORDS})${S}${AR_WORD}(?:${S}${AR_WORD}){0,3}${S0}[0-9٠-٩]{1,5}(?![0-9٠-٩])(?<town>(?:${NL}|[،,]${S0})${AR_WORD}(?:${S}${AR_WORD}){0,2})?`,
+    'gu',
+  ),
 );
-const AR_HINT = new RegExp(`${AR_STREET_WORDS} `, 'u');
+const AR_HINT = compiled(new RegExp(`${AR_STREET_WORDS} `, 'u'));
 
 /** "Way" words that also mean "through" or "by means of" ("דרך האינטרנט", "عن طريق", "في سبيل"). */
 const EVERYDAY_STREET_WORDS = new Set(['דרך', 'طريق', 'درب', 'سبيل']);

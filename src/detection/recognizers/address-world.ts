@@ -19,6 +19,9 @@ import {
   startingWith,
   TAIL_BONUS,
   type AddSpan,
+  compiled,
+  sticky,
+  streetMatches,
   type PushMatch,
 } from './address-parts.js';
 
@@ -72,6 +75,9 @@ const TOWNS = String.raw`(?:${AREA}){1,3}(?:${COUNTRY})?`;
 /** Postcode and town written before the street: "2650 Mórahalom, László út 22.", "101000, г. Москва, ул. …". */
 const HEAD = String.raw`\d{4,6},?${S}(?:${AREA_WORD})?${CITY},${S}`;
 
+const TAIL_AT = sticky(TAIL);
+const TOWNS_AT = sticky(TOWNS);
+
 // ---- a name with a glued street word: "Keizersgracht 123", "Storgatan 12", "Mannerheimintie 5" ----
 
 // prettier-ignore
@@ -122,13 +128,17 @@ const SEPARATE_STRONG = [
 const SEPARATE_WEAK = ['Gate', 'Gaten', 'Torget', 'Plan'];
 /** "van der Heijdenstraat", "de Ruyterkade": Dutch names keep their lower-case particles. */
 const DUTCH_PARTICLE = String.raw`(?:van der|van den|van de|van|de|den|der|ten|ter|['’]t)${S}`;
-const GLUED_STREET = new RegExp(
-  String.raw`${startingWith("[\\p{Lu}vdt'’]")}(?:${alternation(QUALIFIERS)}${S}|${DUTCH_PARTICLE})?(?:\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?<glued>${alternation([...GLUED_STRONG, ...GLUED_WEAK])})|(?:${NOT_A_TOWN_START}${CAP}${S})?\p{Lu}[\p{Ll}\p{M}]{1,30}${S}(?<separate>${alternation([...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w, w.toLowerCase()]))}))${S0}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const GLUED_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith("[\\p{Lu}vdt'’]")}(?:${alternation(QUALIFIERS)}${S}|${DUTCH_PARTICLE})?(?:\p{Lu}[\p{Ll}\p{M}\-]{1,30}(?<glued>${alternation([...GLUED_STRONG, ...GLUED_WEAK])})|(?:${NOT_A_TOWN_START}${CAP}${S})?\p{Lu}[\p{Ll}\p{M}]{1,30}${S}(?<separate>${alternation([...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w, w.toLowerCase()]))}))${S0}(?<number>${NUMBER})${E}(?<unit>${UNIT})?`,
+    'gu',
+  ),
 );
-const GLUED_HINT = new RegExp(
-  String.raw`${alternation([...GLUED_STRONG, ...GLUED_WEAK, ...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w.toLowerCase(), w[0]!.toUpperCase() + w.slice(1)]))}${S0}$`,
-  'u',
+const GLUED_HINT = compiled(
+  new RegExp(
+    String.raw`${alternation([...GLUED_STRONG, ...GLUED_WEAK, ...SEPARATE_STRONG, ...SEPARATE_WEAK].flatMap((w) => [w.toLowerCase(), w[0]!.toUpperCase() + w.slice(1)]))}${S0}$`,
+    'u',
+  ),
 );
 const GLUED_IS_WEAK = new Set([...GLUED_WEAK, ...SEPARATE_WEAK.map((w) => w.toLowerCase())]);
 
@@ -160,13 +170,14 @@ const AFTER_STRONG = [
 const AFTER_WEAK = ['sor', 'köz', 'liget', 'park', 'udvar', 'pot', 'put', 'sady', 'alej', 'aleja'];
 /** Hungarian writes the house number with a dot: "Andrássy út 22." */
 const HU_WORDS = [...HU_STRONG, 'sor', 'köz', 'liget', 'park', 'udvar'];
-const AFTER_STREET = new RegExp(
-  String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>${HEAD})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])}),?${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const AFTER_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('[\\p{Lu}\\d]')}(?<head>${HEAD})?${NOT_A_TOWN_START}(?:${CAP}${S}){1,3}(?<type>${alternation([...AFTER_STRONG, ...AFTER_WEAK])}),?${S0}${NUMBER_WORD}?(?<number>${NUMBER})(?:(?<=${alternation([...HU_WORDS])}[^\n]{1,12})\.(?![\p{L}\p{N}]))?${E}(?<unit>${UNIT})?`,
+    'gu',
+  ),
 );
-const AFTER_HINT = new RegExp(
-  String.raw`${alternation([...AFTER_STRONG, ...AFTER_WEAK])},?${S0}${NUMBER_WORD}?$`,
-  'u',
+const AFTER_HINT = compiled(
+  new RegExp(String.raw`${alternation([...AFTER_STRONG, ...AFTER_WEAK])},?${S0}${NUMBER_WORD}?$`, 'u'),
 );
 
 // ---- street word first: "Rua Augusta, 1500", "Strada Lipscani nr. 5", "Jl. Sudirman No. 5", "ul. Długa 5" ----
@@ -201,37 +212,49 @@ const FIRST_TYPES_LOWER = ['ul.', 'ulica', 'al.', 'aleja', 'pl.', 'plac', 'os.',
 // Portuguese, Romanian and South Slavic names take lower-case words: "Rua da Prata", "Calea lui Traian", "Trg bana Jelačića".
 const FIRST_LINK = String.raw`(?:da|do|das|dos|de|e|lui|cu|\p{Ll}{3,12})`;
 const FIRST_NAME = String.raw`(?:${FIRST_LINK}${S})?${CAP}(?:${S}(?:${FIRST_LINK}${S})?${NOT_A_UNIT_WORD}${CAP}){0,4}`;
-const FIRST_STREET = new RegExp(
-  String.raw`${startingWith(`[\\d${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<head>${HEAD})?(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const FIRST_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith(`[\\d${[...new Set([...FIRST_TYPES, ...FIRST_TYPES_LOWER].map((w) => w[0]))].join('')}]`)}(?<head>${HEAD})?(?<!et${S})${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}${FIRST_NAME},?${S}(?:${NUMBER_WORD}?(?<number>${NUMBER})${E}|s/n\.?)(?<unit>${UNIT})?`,
+    'gu',
+  ),
 );
-const FIRST_HINT = new RegExp(String.raw`${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}`, 'u');
+const FIRST_HINT = compiled(
+  new RegExp(String.raw`${alternation([...FIRST_TYPES, ...FIRST_TYPES_LOWER])}${S}`, 'u'),
+);
 
 // ---- number first, then a street word: "No. 12, Jalan Ampang" (MY), "123 Teheran-ro" (KR) ----
 
 const MY_TYPES = alternation(['Jalan', 'Jln.', 'Jl.', 'Lorong', 'Persiaran', 'Lebuh', 'Lebuhraya']);
-const MY_STREET = new RegExp(
-  String.raw`${startingWith('[\\dN]')}(?<![\p{L}\p{N}])(?:No\.?${S0})?(?<number>\d{1,4}[A-Z]?(?:-\d{1,3})?),?${S}${MY_TYPES}${S}${FIRST_NAME}${E}(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const MY_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('[\\dN]')}(?<![\p{L}\p{N}])(?:No\.?${S0})?(?<number>\d{1,4}[A-Z]?(?:-\d{1,3})?),?${S}${MY_TYPES}${S}${FIRST_NAME}${E}`,
+    'gu',
+  ),
 );
-const MY_HINT = new RegExp(String.raw`\d,?${S}${MY_TYPES}`, 'u');
+const MY_HINT = compiled(new RegExp(String.raw`\d,?${S}${MY_TYPES}`, 'u'));
 /** Korean roads in Latin letters: "152 Teheran-ro", "12 Bongeunsa-ro 86-gil", "Teheran-ro 152". */
 const KR_ROAD = String.raw`\p{Lu}[\p{Ll}]{1,20}-(?:ro|gil|daero)(?:${S}\d{1,3}(?:beon)?-gil)?`;
-const KR_STREET = new RegExp(
-  String.raw`${startingWith('[\\d\\p{Lu}]')}(?<![\p{L}\p{N}])(?:(?<number>\d{1,4}(?:-\d{1,3})?),?${S}${KR_ROAD}|${KR_ROAD}${S}(?<after>\d{1,4}(?:-\d{1,3})?))${E}(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const KR_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('[\\d\\p{Lu}]')}(?<![\p{L}\p{N}])(?:(?<number>\d{1,4}(?:-\d{1,3})?),?${S}${KR_ROAD}|${KR_ROAD}${S}(?<after>\d{1,4}(?:-\d{1,3})?))${E}`,
+    'gu',
+  ),
 );
 const KR_HINT = /\p{Ll}-(?:ro|gil|daero)(?![\p{L}])/u;
 /** Colombia's numbered grid: "Calle 100 # 15-20", "Carrera 7 No. 71-21", "Cra. 11A # 93-52". */
-const CO_STREET = new RegExp(
-  String.raw`${startingWith('[CKADTcad]')}(?<![\p{L}])(?:Calle|Carrera|Cra\.|Cr\.|Cl\.|Kr\.|Avenida|Av\.|Diagonal|Dg\.|Transversal|Tv\.|Ak|Ac|calle|carrera)${S}\d{1,3}[A-Z]?(?:${S0}Bis)?(?:${S}(?:Sur|Norte|Este|Oeste))?${S}(?:#|No\.?|N[°º])${S0}\d{1,3}[A-Z]?${S0}-${S0}\d{1,3}${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const CO_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('[CKADTcad]')}(?<![\p{L}])(?:Calle|Carrera|Cra\.|Cr\.|Cl\.|Kr\.|Avenida|Av\.|Diagonal|Dg\.|Transversal|Tv\.|Ak|Ac|calle|carrera)${S}\d{1,3}[A-Z]?(?:${S0}Bis)?(?:${S}(?:Sur|Norte|Este|Oeste))?${S}(?:#|No\.?|N[°º])${S0}\d{1,3}[A-Z]?${S0}-${S0}\d{1,3}${E}(?<unit>${UNIT})?`,
+    'gu',
+  ),
 );
 const CO_HINT = /(?:#|No\.?|N[°º]) ?\d{1,3}[A-Z]? ?- ?\d/u;
 /** Vietnam: "123 Nguyễn Huệ, Quận 1", "12 Đường Lê Lợi, Phường Bến Nghé": the ward or district words confirm it. */
-const VN_STREET = new RegExp(
-  String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}])(?<number>\d{1,4}[A-Z]?(?:/\d{1,3})?)${S}(?:(?:Đường|Phố|đường|phố)${S})?${CAP}(?:${S}${CAP}){0,3}(?:${SEP}(?:Phường|P\.|Quận|Q\.|Huyện|Xã|Thị xã)${S}(?:\d{1,2}(?![\p{L}\p{N}])|${CAP}(?:${S}${CAP}){0,3})){1,2}(?:${TOWNS})?`,
-  'gu',
+const VN_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}])(?<number>\d{1,4}[A-Z]?(?:/\d{1,3})?)${S}(?:(?:Đường|Phố|đường|phố)${S})?${CAP}(?:${S}${CAP}){0,3}(?:${SEP}(?:Phường|P\.|Quận|Q\.|Huyện|Xã|Thị xã)${S}(?:\d{1,2}(?![\p{L}\p{N}])|${CAP}(?:${S}${CAP}){0,3})){1,2}(?:${TOWNS})?`,
+    'gu',
+  ),
 );
 const VN_HINT = /[,\n][ \t]{0,2}(?:Phường|Quận|Huyện|Xã|Thị xã|P\.|Q\.) /u;
 
@@ -242,9 +265,11 @@ const JP_AREA = String.raw`${CAP}(?:-(?:ku|shi|gun|cho|machi|mura))?`;
  * Block, building and flat numbers ("1-2-3") and the areas after them; only a ward, city or
  * district suffix ("-ku", "-shi") or a postcode ("150-0002") tells it from a score or a date.
  */
-const JP_ADDRESS = new RegExp(
-  String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}\-/.])\d{1,2}-\d{1,2}(?:-\d{1,3})?${S}${JP_AREA}(?:,${S}${JP_AREA}){0,3}(?<postcode>,?${S}\d{3}-\d{4}(?![\p{N}]))?(?:${COUNTRY})?`,
-  'gu',
+const JP_ADDRESS = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\d')}(?<![\p{L}\p{N}\-/.])\d{1,2}-\d{1,2}(?:-\d{1,3})?${S}${JP_AREA}(?:,${S}${JP_AREA}){0,3}(?<postcode>,?${S}\d{3}-\d{4}(?![\p{N}]))?(?:${COUNTRY})?`,
+    'gu',
+  ),
 );
 const JP_CONFIRMED = /-(?:ku|shi|gun|cho|machi|mura)\b/;
 const JP_HINT = /\d-\d{1,2}(?:-\d{1,3})? \p{Lu}/u;
@@ -256,9 +281,11 @@ const JP_HINT = /\d-\d{1,2}(?:-\d{1,3})? \p{Lu}/u;
  * number make a street likely, not certain ("Petrova 5" may be a name and a count), so they need a
  * postcode, a flat or an address word.
  */
-const ADJECTIVE_STREET = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}\p{Lu}\p{Ll}{2,25}(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého)${S}(?<number>${NUMBER})${E}(?<unit>${UNIT})?(?:(?<tail>${TAIL})|${TOWNS})?`,
-  'gu',
+const ADJECTIVE_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\p{Lu}')}\p{Lu}\p{Ll}{2,25}(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého)${S}(?<number>${NUMBER})${E}(?<unit>${UNIT})?`,
+    'gu',
+  ),
 );
 const ADJECTIVE_HINT = /(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého) $/u;
 
@@ -306,13 +333,13 @@ export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): v
   if (near.length === 0) return;
   const anyNear = (hint: RegExp) => near.some((w) => hint.test(w));
   if (anyNear(GLUED_HINT)) {
-    for (const m of allMatches(GLUED_STREET, text)) {
+    for (const m of streetMatches(GLUED_STREET, text, TAIL_AT, TOWNS_AT)) {
       const word = (m.groups?.['glued'] ?? m.groups?.['separate'] ?? '').toLowerCase();
       pushStreet(push, m, GLUED_IS_WEAK.has(word) ? SCORE_WEAK_TYPE : SCORE_STREET);
     }
   }
   if (anyNear(AFTER_HINT)) {
-    for (const m of allMatches(AFTER_STREET, text)) {
+    for (const m of streetMatches(AFTER_STREET, text, TAIL_AT, TOWNS_AT)) {
       const type = m.groups?.['type'] ?? '';
       const base = AFTER_WEAK.includes(type) ? SCORE_WEAK_TYPE : SCORE_STREET;
       pushWithHead(add, push, m, base);
@@ -325,13 +352,18 @@ export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): v
       else if (JP_CONFIRMED.test(m[0])) add(m.index, m.index + m[0].length, SCORE_STREET);
     }
   }
-  if (MY_HINT.test(text)) for (const m of allMatches(MY_STREET, text)) pushStreet(push, m, SCORE_STREET);
-  if (KR_HINT.test(text)) for (const m of allMatches(KR_STREET, text)) pushStreet(push, m, SCORE_STREET);
-  if (CO_HINT.test(text)) for (const m of allMatches(CO_STREET, text)) pushStreet(push, m, SCORE_STREET);
+  if (MY_HINT.test(text))
+    for (const m of streetMatches(MY_STREET, text, TAIL_AT, TOWNS_AT)) pushStreet(push, m, SCORE_STREET);
+  if (KR_HINT.test(text))
+    for (const m of streetMatches(KR_STREET, text, TAIL_AT, TOWNS_AT)) pushStreet(push, m, SCORE_STREET);
+  if (CO_HINT.test(text))
+    for (const m of streetMatches(CO_STREET, text, TAIL_AT, TOWNS_AT)) pushStreet(push, m, SCORE_STREET);
   if (VN_HINT.test(text)) for (const m of allMatches(VN_STREET, text)) pushStreet(push, m, SCORE_STREET);
   if (anyNear(ADJECTIVE_HINT))
-    for (const m of allMatches(ADJECTIVE_STREET, text)) pushStreet(push, m, SCORE_WEAK_TYPE);
+    for (const m of streetMatches(ADJECTIVE_STREET, text, TAIL_AT, TOWNS_AT))
+      pushStreet(push, m, SCORE_WEAK_TYPE);
   if (beforeNumbers(text, LINE).some((w) => FIRST_HINT.test(w))) {
-    for (const m of allMatches(FIRST_STREET, text)) pushWithHead(add, push, m, SCORE_STREET);
+    for (const m of streetMatches(FIRST_STREET, text, TAIL_AT, TOWNS_AT))
+      pushWithHead(add, push, m, SCORE_STREET);
   }
 }

@@ -43,6 +43,9 @@ import {
   QC_TAIL,
   isYear,
   type AddSpan,
+  compiled,
+  sticky,
+  streetMatches,
   type PushMatch,
   EU_UNIT,
 } from './address-parts.js';
@@ -59,6 +62,11 @@ import {
  * nearby ("address", "wohne", "habite", "vivo", "abito" …) raises the score. A US or Canadian town,
  * state and postcode ("Springfield, IL 62704") is an address on its own too.
  */
+
+const EN_TAIL_AT = sticky(EN_TAIL);
+const EU_TAIL_AT = sticky(EU_TAIL);
+const FR_TAIL_AT = sticky(`(?:${EU_TAIL}|${QC_TAIL})`);
+const UNTYPED_TAIL_AT = sticky(`(?:${EU_TAIL}|${POSTCODE_TOWN})`);
 
 // ---- en: "221B Baker Street", "1600 Pennsylvania Ave NW", "Flat 5\nElm Lane" ----
 
@@ -152,21 +160,27 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  * box takes the street's place ("PO Box 12, Austin, TX 78701"); one pattern shares the tail. A type
  * joined to a word ("Drive-in") is no street type.
  */
-const EN_STREET = new RegExp(
-  String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)(?<tail>${EN_TAIL})?`,
-  'gu',
+const EN_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)`,
+    'gu',
+  ),
 );
 /** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */
-const MILITARY = new RegExp(
-  String.raw`${B}(?:(?:PSC|CMR|Unit)${S}\d{1,5}(?:,?${S}|,)Box${S}\d{1,5}|(?:USNS|USS|USCGC)${S}${CAP}(?:${S}${CAP}){0,2})${SEP}(?:APO|FPO|DPO)${S}(?:AA|AE|AP)${S}${ZIP}`,
-  'gu',
+const MILITARY = compiled(
+  new RegExp(
+    String.raw`${B}(?:(?:PSC|CMR|Unit)${S}\d{1,5}(?:,?${S}|,)Box${S}\d{1,5}|(?:USNS|USS|USCGC)${S}${CAP}(?:${S}${CAP}){0,2})${SEP}(?:APO|FPO|DPO)${S}(?:AA|AE|AP)${S}${ZIP}`,
+    'gu',
+  ),
 );
 // A town pattern tries every capitalised word; it runs only on texts with a ZIP or a Canadian postcode.
 const TOWN_REGION_HINT = /\d{5}|[A-Z]\d[A-Z][ \u00a0-]?\d[A-Z]\d/;
 /** "Springfield, IL 62704", "Austin, Texas 78701", "Toronto, ON M5V 2T6" without a street before them. */
-const TOWN_REGION = new RegExp(
-  String.raw`${B}${CITY}(?:,${S0}(?:${US_STATE}|${US_STATE_NAME}),?${S}${ZIP}|,?${S}${CA_PROVINCE},?${S}${CA_POSTCODE})`,
-  'gu',
+const TOWN_REGION = compiled(
+  new RegExp(
+    String.raw`${B}${CITY}(?:,${S0}(?:${US_STATE}|${US_STATE_NAME}),?${S}${ZIP}|,?${S}${CA_PROVINCE},?${S}${CA_POSTCODE})`,
+    'gu',
+  ),
 );
 
 // ---- de: "Hauptstraße 12", "Berliner Straße 5a", "Unter den Linden 77, 10117 Berlin" ----
@@ -184,32 +198,40 @@ const DE_TYPE_WORDS = alternation(
 );
 // Every German street ends in one of the street words right before its number; the costly
 // street regex runs only on texts that have one.
-const DE_HINT = new RegExp(
-  String.raw`(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|stieg|promenade|graben|markt|kai)${S0}\d`,
-  'iu',
+const DE_HINT = compiled(
+  new RegExp(
+    String.raw`(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|stieg|promenade|graben|markt|kai)${S0}\d`,
+    'iu',
+  ),
 );
 /** A word of a hyphenated street name: "Bertha-von-Suttner-", "Dr.-", "Sankt-". */
 const DE_NAME_PART = String.raw`(?:\p{Lu}[\p{L}\p{M}]{0,20}\.?|von|van|de|der|den|zu|vom|zum|am|an|im|auf)`;
 const DE_HYPHENATED = String.raw`\p{Lu}[\p{L}\p{M}]{0,20}\.?(?:-${DE_NAME_PART}){0,3}-${DE_TYPE_WORDS}`;
-const DE_STREET = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}(?:${DE_HYPHENATED}|\p{Lu}[\p{Ll}\p{M}\-]{1,30}${DE_SUFFIXES}|(?:${CAP}${S}){1,2}${DE_TYPE_WORDS})${S0}${NUMBER_AFTER}${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
-  'gu',
+const DE_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\p{Lu}')}(?:${DE_HYPHENATED}|\p{Lu}[\p{Ll}\p{M}\-]{1,30}${DE_SUFFIXES}|(?:${CAP}${S}){1,2}${DE_TYPE_WORDS})${S0}${NUMBER_AFTER}${E}${EU_UNIT}?`,
+    'gu',
+  ),
 );
 // Prefix forms are common words too ("Im Jahr 2020"): without a postcode and city they need an address word.
 // prettier-ignore
 const DE_PREFIXES = ['Am', 'An der', 'An den', 'Auf der', 'Auf dem', 'Im', 'In der', 'Zum', 'Zur', 'Hinter der', 'Unter den'];
-const DE_PREFIXED = new RegExp(
-  String.raw`${B}${alternation(DE_PREFIXES)}${S}${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
-  'gu',
+const DE_PREFIXED = compiled(
+  new RegExp(
+    String.raw`${B}${alternation(DE_PREFIXES)}${S}${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?`,
+    'gu',
+  ),
 );
 /**
  * A street with no street word at all, as many in Austria, Switzerland and Germany are ("Seeblick 102,
  * 4104 Johnsbach", "Gut Reuschenberg 34, 30741 Alt Colin"): one or two capitalised words and a number
  * count only before a postcode and town. It runs on texts with a postcode followed by a capitalised word.
  */
-const EU_UNTYPED = new RegExp(
-  String.raw`${startingWith('\\p{Lu}')}${NOT_A_TOWN_START}(?:${CAP}${S})?${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?(?<tail>${EU_TAIL}|${POSTCODE_TOWN})`,
-  'gu',
+const EU_UNTYPED = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\p{Lu}')}${NOT_A_TOWN_START}(?:${CAP}${S})?${CAP}${S}(?<number>${NUMBER_AFTER})${E}${EU_UNIT}?`,
+    'gu',
+  ),
 );
 const EU_POSTCODE_HINT = /(?:^|[\s,])(?:[A-Z]{1,2}-)?(?:\d{4,6}|\d{3} \d{2}|\d{2}-\d{3})[ \t]+\p{Lu}/mu;
 /**
@@ -231,9 +253,11 @@ const FR_TYPES = alternation(
   ],
   cap,
 );
-const FR_STREET = new RegExp(
-  String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?(?<tail>${EU_TAIL}|${QC_TAIL})?`,
-  'gu',
+const FR_STREET = compiled(
+  new RegExp(
+    String.raw`${startingWith('\\d')}\d{1,4}(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}${S}${FR_NAME}${E}${EU_UNIT}?`,
+    'gu',
+  ),
 );
 
 // Belgium, Switzerland and Luxembourg write the number last: "Rue de la Loi 16", "Avenue Louise 54, 1050
@@ -245,9 +269,11 @@ const FR_TYPES_FIRST_WORDS = [
   'Chaussée', 'Drève', 'Clos', 'Venelle', 'Galerie', 'Porte', 'Parc', 'Jardin', 'Petite rue', 'Grand-Rue', 'Grand Rue',
 ];
 const FR_TYPES_FIRST = alternation(FR_TYPES_FIRST_WORDS);
-const FR_STREET_TYPE_FIRST = new RegExp(
-  String.raw`${startingWith('[A-Z]')}${FR_TYPES_FIRST}${S}${FR_NAME},?${S}${NUMBER_AFTER}(?:${S0}(?:bis|ter))?${E}${EU_UNIT}?(?<tail>${EU_TAIL})?`,
-  'gu',
+const FR_STREET_TYPE_FIRST = compiled(
+  new RegExp(
+    String.raw`${startingWith('[A-Z]')}${FR_TYPES_FIRST}${S}${FR_NAME},?${S}${NUMBER_AFTER}(?:${S0}(?:bis|ter))?${E}${EU_UNIT}?`,
+    'gu',
+  ),
 );
 
 // ---- es / it: "Calle Mayor 5", "Avenida de la Constitución, 12", "Via XX Settembre 5" ----
@@ -268,23 +294,27 @@ const IT_TYPES = ['Via', 'Viale', 'V.le', 'Piazza', 'P.za', 'P.zza', 'Piazzale',
   'Località', 'Loc.', 'Frazione', 'Fraz.', 'Galleria', 'Circonvallazione', 'Vicoletto', 'Lungarno', 'Riva', 'Rione',
   'Stradone', 'Fondamenta', 'Campo', 'Piazzetta'];
 const TYPE_FIRST = (types: string[]) =>
-  new RegExp(
-    String.raw`${B}(?:(?<type>${alternation(types, cap)})${S}${ES_IT_NAME}|Gran V[ií]a),?${S}(?:(?:(?:n\.?|nº|n°|no\.|núm\.)${S0})?${NUMBER_AFTER}${E}|s/n\.?)${EU_UNIT}?(?<tail>${EU_TAIL})?`,
-    'gu',
+  compiled(
+    new RegExp(
+      String.raw`${B}(?:(?<type>${alternation(types, cap)})${S}${ES_IT_NAME}|Gran V[ií]a),?${S}(?:(?:(?:n\.?|nº|n°|no\.|núm\.)${S0})?${NUMBER_AFTER}${E}|s/n\.?)${EU_UNIT}?`,
+      'gu',
+    ),
   );
 const ES_STREET = TYPE_FIRST(ES_TYPES);
 const IT_STREET = TYPE_FIRST(IT_TYPES);
 
 // Cheap tests that a text could hold a match at all. A pattern that starts with a look-behind is tried
 // at every position of the text (about 0.1 µs a character each); a literal alternation is not.
-const EN_HINT = new RegExp(String.raw`\d[A-Za-z]?,?${S}[\p{Lu}\d]|${PO_BOX}|${EN_UNIT_FIRST}`, 'u');
-const FR_HINT = new RegExp(String.raw`\d(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}`, 'u');
+const EN_HINT = compiled(new RegExp(String.raw`\d[A-Za-z]?,?${S}[\p{Lu}\d]|${PO_BOX}|${EN_UNIT_FIRST}`, 'u'));
+const FR_HINT = compiled(new RegExp(String.raw`\d(?:${S0}(?:bis|ter|quater|[A-D]))?,?${S}${FR_TYPES}`, 'u'));
 const bothCases = (words: string[]) =>
   words.flatMap((w) => [w[0]!.toUpperCase() + w.slice(1), w[0]!.toLowerCase() + w.slice(1)]);
 /** A street word of the type-first forms (fr, es, it, German prefixes) and a number on the same line. */
-const TYPE_FIRST_HINT = new RegExp(
-  String.raw`${alternation([...FR_TYPES_FIRST_WORDS, ...bothCases([...ES_TYPES, ...IT_TYPES]), 'Gran', ...DE_PREFIXES])}${S}[^\n]{0,120}?(?:\d|s/n)`,
-  'u',
+const TYPE_FIRST_HINT = compiled(
+  new RegExp(
+    String.raw`${alternation([...FR_TYPES_FIRST_WORDS, ...bothCases([...ES_TYPES, ...IT_TYPES]), 'Gran', ...DE_PREFIXES])}${S}[^\n]{0,120}?(?:\d|s/n)`,
+    'u',
+  ),
 );
 
 // prettier-ignore
@@ -385,7 +415,7 @@ function withoutContained(spans: Span[]): Span[] {
 
 /** Streets written type first: "Am Sandberg 38a", "Rue de la Loi 16", "Calle Mayor 5", "Via Roma 10". */
 function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void {
-  for (const m of allMatches(DE_PREFIXED, text)) {
+  for (const m of streetMatches(DE_PREFIXED, text, EU_TAIL_AT)) {
     if (m.groups?.['tail'] !== undefined) push(m, SCORE_STREET);
     else
       add(
@@ -394,9 +424,9 @@ function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void
         isYear(m.groups?.['number']) ? SCORE_YEAR_AS_NUMBER : SCORE_WEAK_TYPE,
       );
   }
-  for (const m of allMatches(FR_STREET_TYPE_FIRST, text)) push(m, SCORE_STREET);
+  for (const m of streetMatches(FR_STREET_TYPE_FIRST, text, EU_TAIL_AT)) push(m, SCORE_STREET);
   for (const regex of [ES_STREET, IT_STREET]) {
-    for (const m of allMatches(regex, text)) {
+    for (const m of streetMatches(regex, text, EU_TAIL_AT)) {
       const type = m.groups?.['type'] ?? '';
       push(m, type[0] === type[0]?.toUpperCase() ? SCORE_STREET : SCORE_LOWERCASE_TYPE);
     }
@@ -417,14 +447,14 @@ function findAllStreets(text: string): Span[] {
   };
 
   if (EN_HINT.test(text)) {
-    for (const m of allMatches(EN_STREET, text)) {
+    for (const m of streetMatches(EN_STREET, text, EN_TAIL_AT)) {
       const score = englishStreetScore(m.groups ?? {});
       if (score !== null) add(m.index, m.index + m[0].length, score);
     }
   }
   for (const m of allMatches(MILITARY, text)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
-  if (DE_HINT.test(text)) for (const m of allMatches(DE_STREET, text)) push(m, SCORE_STREET);
-  if (FR_HINT.test(text)) for (const m of allMatches(FR_STREET, text)) push(m, SCORE_STREET);
+  if (DE_HINT.test(text)) for (const m of streetMatches(DE_STREET, text, EU_TAIL_AT)) push(m, SCORE_STREET);
+  if (FR_HINT.test(text)) for (const m of streetMatches(FR_STREET, text, FR_TAIL_AT)) push(m, SCORE_STREET);
   if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);
   findWorldStreets(text, add, push);
   findScriptStreets(text, add);
@@ -432,7 +462,8 @@ function findAllStreets(text: string): Span[] {
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);
-    for (const m of allMatches(EU_UNTYPED, text)) {
+    for (const m of streetMatches(EU_UNTYPED, text, UNTYPED_TAIL_AT)) {
+      if (m.groups?.['tail'] === undefined) continue;
       const end = m.index + m[0].length;
       if (overlapsAny(typed, m.index, end)) continue;
       const confirmed =
