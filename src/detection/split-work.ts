@@ -1,4 +1,4 @@
-import { mergeSpans } from './analyze.js';
+import { mergeSpans } from './merge-spans.js';
 import type { Span } from './types.js';
 
 /** A piece of one submitted text: the text it came from and where it starts in it. */

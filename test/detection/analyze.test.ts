@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeText,
-  applySettings,
-  denySpans,
-  maskTokenTexts,
-  mergeSpans,
-} from '../../src/detection/analyze.js';
+import { analyzeText, applySettings, denySpans, maskTokenTexts } from '../../src/detection/analyze.js';
+import { mergeSpans } from '../../src/detection/merge-spans.js';
 import { DEFAULT_DETECTION_SETTINGS, type DetectionSettings, type Span } from '../../src/detection/types.js';
 
 function span(

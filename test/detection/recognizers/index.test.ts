@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPatternSpans } from '../../../src/detection/recognizers/index.js';
 import { LABEL_OF, type BuiltinEntityType } from '../../../src/detection/types.js';
-import { mergeSpans } from '../../../src/detection/analyze.js';
+import { mergeSpans } from '../../../src/detection/merge-spans.js';
 
 const SAMPLE = [
   'Hi, I am writing about my account. Mail: jane.doe@example.com, phone +49 30 12345678.',
