@@ -2,7 +2,7 @@ import { findTokenTexts } from '../tokens/token-text.js';
 import { compileDenyPattern } from './deny-pattern-check.js';
 import { mergeSpans } from './merge-spans.js';
 import { partitionPoint } from './partition-point.js';
-import { findPatternSpans } from './recognizers/index.js';
+import { findPatternSpans, type PatternOptions } from './recognizers/index.js';
 import type { DenyPattern, DetectionSettings, Span } from './types.js';
 
 /**
@@ -103,7 +103,7 @@ export function analyzeText(
   text: string,
   settings: DetectionSettings,
   nerSpans: Span[],
-  options: { phoneRegions?: string[] } = {},
+  options: Pick<PatternOptions, 'phoneRegions' | 'isPersonName'> = {},
 ): Span[] {
   const tokens = findTokenTexts(text);
   const masked = maskTokenTexts(text);

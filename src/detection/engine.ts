@@ -36,7 +36,10 @@ export async function createDetectionEngine(options: DetectionEngineOptions): Pr
   const model: NerModel = await loadNerModel(options.modelDir, {
     intraOpNumThreads: options.intraOpNumThreads,
   });
-  const analyzeOptions = options.phoneRegions ? { phoneRegions: options.phoneRegions } : undefined;
+  const analyzeOptions = {
+    ...(options.phoneRegions ? { phoneRegions: options.phoneRegions } : {}),
+    isPersonName: (word: string) => model.isPersonName(word),
+  };
   const [warmUpSpans] = await model.tag([WARM_UP_TEXT]);
   analyzeText(WARM_UP_TEXT, DEFAULT_DETECTION_SETTINGS, warmUpSpans ?? [], analyzeOptions);
   return {

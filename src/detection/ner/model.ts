@@ -3,6 +3,7 @@ import { LABEL_OF } from '../types.js';
 import type { Span } from '../types.js';
 import type { EncodedTokens } from './features.js';
 import { encodeTokens } from './features.js';
+import { normalizeWord } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { decodeSpans } from './spans.js';
@@ -15,6 +16,8 @@ export interface NerModel {
   readonly name: string;
   readonly entityTypes: readonly string[];
   tag(texts: readonly string[]): Promise<Span[][]>;
+  /** Whether one word is in the model's first-name or surname list (false for a model without them). */
+  isPersonName(word: string): boolean;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,10 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     async tag(texts) {
       if (closed) throw new Error(`NER model ${files.config.name} is closed`);
       return tagTexts(session, files, texts);
+    },
+    isPersonName(word) {
+      const key = normalizeWord(word);
+      return files.gazetteers.first_names.keys.has(key) || files.gazetteers.surnames.keys.has(key);
     },
     async close() {
       if (closed) return;

@@ -162,7 +162,7 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  */
 const EN_STREET = compiled(
   new RegExp(
-    String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?:${EN_NAME_WORD}${S}){1,3}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)`,
+    String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?<name>(?:${EN_NAME_WORD}${S}){1,3})(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)`,
     'gu',
   ),
 );
@@ -352,7 +352,10 @@ const CONTEXT: ContextRule = {
 };
 
 /** Score of an English street or PO box before context words; null when it does not count. */
-function englishStreetScore(groups: Record<string, string | undefined>): number | null {
+function englishStreetScore(
+  groups: Record<string, string | undefined>,
+  isPersonName: (word: string) => boolean,
+): number | null {
   const { unit, type, road, tail } = groups;
   const postal = isPostalTail(tail);
   if (groups['poBox'] !== undefined) return tail ? SCORE_PO_BOX + TAIL_BONUS : SCORE_PO_BOX;
@@ -373,7 +376,28 @@ function englishStreetScore(groups: Record<string, string | undefined>): number 
         : unit !== undefined || tail !== undefined);
   }
   if (confirmed) return base + TAIL_BONUS;
-  return isYear(number) ? SCORE_YEAR_AS_NUMBER : base;
+  if (isYear(number)) return SCORE_YEAR_AS_NUMBER;
+  const namedAfterSomeone =
+    road === undefined &&
+    !INSTITUTION_TYPES.has((type ?? '').toLowerCase()) &&
+    isNamedAfterSomeone(groups['name'], isPersonName);
+  return namedAfterSomeone ? SCORE_STREET : base;
+}
+
+/** Street types that also end the names of firms and institutions ("Dresdner Bank", "Kennedy Center"). */
+// prettier-ignore
+const INSTITUTION_TYPES = new Set(['bank', 'club', 'union', 'unions', 'center', 'centre', 'centers', 'station', 'mall',
+  'mission', 'lodge']);
+
+/**
+ * Streets are very often named after someone ("584 Klein Circle", "36 Chelsea Plaza"), the everyday
+ * phrases that share their shape seldom are ("3 Big Ideas Center", "42 Apple Drive units"): a street
+ * type that is an everyday word counts on its own when every word of the name is a known first name
+ * or surname.
+ */
+function isNamedAfterSomeone(name: string | undefined, isPersonName: (word: string) => boolean): boolean {
+  const words = name?.trim().split(/\s+/) ?? [];
+  return words.length > 0 && words.every((word) => /^\p{Lu}\p{Ll}+$/u.test(word) && isPersonName(word));
 }
 
 /** Whether [start, end) lies inside one of the spans: sorted by start, each entry holds the furthest end so far. */
@@ -433,11 +457,16 @@ function findTypeFirstStreets(text: string, add: AddSpan, push: PushMatch): void
   }
 }
 
-export function findAddressSpans(text: string): Span[] {
-  return withoutContained(findAllStreets(text));
+export interface AddressOptions {
+  /** Whether a word is a known first name or surname (the NER model's lists); none known by default. */
+  isPersonName?: (word: string) => boolean;
 }
 
-function findAllStreets(text: string): Span[] {
+export function findAddressSpans(text: string, options: AddressOptions = {}): Span[] {
+  return withoutContained(findAllStreets(text, options.isPersonName ?? (() => false)));
+}
+
+function findAllStreets(text: string, isPersonName: (word: string) => boolean): Span[] {
   const spans: Span[] = [];
   const add = (start: number, end: number, score: number) =>
     spans.push(patternSpan('STREET_ADDRESS', start, end, scoreInContext(text, start, end, score, CONTEXT)));
@@ -448,7 +477,7 @@ function findAllStreets(text: string): Span[] {
 
   if (EN_HINT.test(text)) {
     for (const m of streetMatches(EN_STREET, text, EN_TAIL_AT)) {
-      const score = englishStreetScore(m.groups ?? {});
+      const score = englishStreetScore(m.groups ?? {}, isPersonName);
       if (score !== null) add(m.index, m.index + m[0].length, score);
     }
   }

@@ -17,6 +17,8 @@ export interface PatternOptions {
   phoneRegions?: readonly string[];
   /** Only run the recognizers of these entity types; default all. */
   entities?: readonly string[];
+  /** Whether a word is a known first name or surname: a street named after someone needs no postcode. */
+  isPersonName?: (word: string) => boolean;
 }
 
 const RECOGNIZERS: readonly [BuiltinEntityType, (text: string, options: PatternOptions) => Span[]][] = [
@@ -29,7 +31,7 @@ const RECOGNIZERS: readonly [BuiltinEntityType, (text: string, options: PatternO
   ['DATE_OF_BIRTH', findDateOfBirthSpans],
   ['CRYPTO_WALLET', findCryptoWalletSpans],
   ['SECRET', findSecretSpans],
-  ['STREET_ADDRESS', findAddressSpans],
+  ['STREET_ADDRESS', (text, options) => findAddressSpans(text, options)],
 ];
 
 /** Every pattern recognizer's spans (source 'pattern'), overlapping ones included: merging is the caller's. */

@@ -62,6 +62,12 @@ describe('loadNerModel (committed model)', () => {
     });
   }
 
+  it('answers from its name lists whether a word is a first name or surname, in any case', () => {
+    for (const word of ['Klein', 'chelsea', 'MÜLLER', 'Giulia'])
+      expect(model.isPersonName(word), word).toBe(true);
+    for (const word of ['Table', 'Center', 'ideas', '']) expect(model.isPersonName(word), word).toBe(false);
+  });
+
   it('returns spans in the Span shape with labels, source and scores in [0, 1]', async () => {
     const [spans] = await model.tag([CASES[0]!.text]);
     for (const span of spans!) {

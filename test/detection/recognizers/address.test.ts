@@ -313,6 +313,23 @@ describe('findAddressSpans', () => {
     }
   });
 
+  it('takes a street type that is an everyday word when the street is named after someone', () => {
+    const names = new Set(['klein', 'chelsea', 'ross', 'dresdner', 'kennedy']);
+    const isPersonName = (word: string) => names.has(word.toLowerCase());
+    const named = (text: string) => valuesOf(text, reported(findAddressSpans(text, { isPersonName })));
+    expect(named('Meet me at 584 Klein Circle tomorrow.')).toEqual(['584 Klein Circle']);
+    expect(named('7781 Ross Crescent')).toEqual(['7781 Ross Crescent']);
+    expect(addresses('Meet me at 584 Klein Circle tomorrow.')).toEqual([]);
+    for (const text of [
+      '3 Big Ideas Center',
+      '02 Dresdner Bank',
+      '2 Kennedy Center tickets',
+      'In 2019 Chelsea Plaza opened',
+    ]) {
+      expect(named(text), text).toEqual([]);
+    }
+  });
+
   it('finds two addresses in one text', () => {
     expect(addresses('From Hauptstraße 12, 10115 Berlin to 12 rue de la Paix, 75002 Paris')).toEqual([
       'Hauptstraße 12, 10115 Berlin',
