@@ -3,6 +3,7 @@ import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 import { contextWords, scoreInContext, type ContextRule } from './context.js';
 import { patternSpan } from './pattern-span.js';
+import { findLowercaseStreets } from './address-lowercase.js';
 import { findNumberlessStreets } from './address-numberless.js';
 import { findScriptStreets } from './address-scripts.js';
 import { findWorldStreets, POSTCODE_TOWN } from './address-world.js';
@@ -488,6 +489,7 @@ function findAllStreets(text: string, isPersonName: (word: string) => boolean): 
   findWorldStreets(text, add, push);
   findScriptStreets(text, add);
   findNumberlessStreets(text, add);
+  findLowercaseStreets(text, add);
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);

@@ -330,6 +330,22 @@ describe('findAddressSpans', () => {
     }
   });
 
+  it('takes an English address typed in lower case beside an address word, a flat or a ZIP code', () => {
+    expect(addresses('i live at 42 oak street, springfield')).toEqual(['42 oak street, springfield']);
+    expect(addresses('ship to 123 main st apt 4, austin tx 78701')).toEqual([
+      '123 main st apt 4, austin tx 78701',
+    ]);
+    expect(addresses('i live at 221b baker street')).toEqual(['221b baker street']);
+    for (const text of [
+      'we walked 3 blocks down main street',
+      'it is 2 more miles on the road',
+      'i have 2 kids and live on elm street',
+      'see 12 main street for details',
+    ]) {
+      expect(addresses(text), text).toEqual([]);
+    }
+  });
+
   it('finds two addresses in one text', () => {
     expect(addresses('From Hauptstraße 12, 10115 Berlin to 12 rue de la Paix, 75002 Paris')).toEqual([
       'Hauptstraße 12, 10115 Berlin',
