@@ -5,23 +5,23 @@ import {
   CA_POSTCODE,
   CAP,
   CITY,
+  compiled,
   COUNTRY,
   E,
   EU_UNIT_ONE,
+  isYear,
   NOT_A_TOWN_START,
   NOT_A_UNIT_WORD,
   S,
   S0,
   SCORE_STREET,
-  isYear,
   SCORE_WEAK_TYPE,
   SEP,
   startingWith,
-  TAIL_BONUS,
-  type AddSpan,
-  compiled,
   sticky,
   streetMatches,
+  TAIL_BONUS,
+  type AddSpan,
   type PushMatch,
 } from './address-parts.js';
 
@@ -62,9 +62,9 @@ const UNIT = String.raw`(?:(?:,?${S}|,)${UNIT_ONE}){1,3}`;
 const POSTCODE = String.raw`(?:(?:[A-Z]{1,2}-|LV)?(?:\d{2}-\d{3}|\d{4}-\d{3}|\d{3}${S}\d{2}|\d{6}|\d{5}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?|\d{3}(?=${S}\p{Lu}))|[A-Z]\d{4}[A-Z]{0,3})(?![\p{L}\p{N}])`;
 /** A region after the town: "Pinhel (PT)", "São Paulo - SP". */
 const REGION = String.raw`(?:${S0}\(\p{Lu}[\p{L}\p{M} .'’-]{0,30}\)|${S0}[-–/]${S0}[A-Z]{2}(?![\p{L}]))`;
-/** The town first, then its code: "São Paulo - SP, 01304-001", "Rīga, LV-1010", "Jakarta 10220", "Montréal (Québec) H2X 1Y4". */
 /** A district or town after the street: ", Consolação", " - Consolação", ", Quận 1", ", Gangnam-gu". */
 const AREA = String.raw`(?:${SEP}|${S0}[-–]${S0})(?:${AREA_WORD}(?:\d{1,2}(?![\p{L}\p{N}])|${CITY})|${CITY})`;
+/** The town first, then its code: "São Paulo - SP, 01304-001", "Rīga, LV-1010", "Jakarta 10220", "Montréal (Québec) H2X 1Y4". */
 const TOWN_THEN_CODE = String.raw`(?:${AREA}){1,3}${REGION}?(?:,?${S}|${SEP})(?:CEP:?${S0}|LV-?)?(?:\d{5}-\d{3}|\d{6}|\d{5}|\d{4}|${CA_POSTCODE})(?![\p{L}\p{N}])`;
 /** Postcode, then town: "114 55 Stockholm", "32-399 Radzymin", "1015 CJ Amsterdam", "LV-1010 Rīga". */
 export const POSTCODE_TOWN = String.raw`${SEP}${POSTCODE}${S}${CITY}${REGION}?(?:${COUNTRY})?`;
@@ -107,24 +107,9 @@ const QUALIFIERS = ['Norra', 'Södra', 'Östra', 'Västra', 'Stora', 'Lilla', 'N
   'Søndre', 'Østre', 'Vestre', 'Store', 'Lille', 'Gamle', 'Nye', 'Øvre', 'Nieuwe', 'Oude', 'Korte', 'Lange', 'Hoge',
   'Lage', 'Kleine', 'Grote', 'Sankt', 'Sint', 'St.', 'Van', 'De', 'Den', 'Het'];
 /** The street word on its own after a name, often a genitive: "Hannas Väg", "Henriks vei", "Nordins Gata". */
-const SEPARATE_STRONG = [
-  'Väg',
-  'Vägen',
-  'Gata',
-  'Gatan',
-  'Vei',
-  'Veien',
-  'Veg',
-  'Vegen',
-  'Vej',
-  'Gade',
-  'Allé',
-  'Gränd',
-  'Torg',
-  'Plass',
-  'Plads',
-  'Stræde',
-];
+// prettier-ignore
+const SEPARATE_STRONG = ['Väg', 'Vägen', 'Gata', 'Gatan', 'Vei', 'Veien', 'Veg', 'Vegen', 'Vej', 'Gade', 'Allé', 'Gränd',
+  'Torg', 'Plass', 'Plads', 'Stræde'];
 const SEPARATE_WEAK = ['Gate', 'Gaten', 'Torget', 'Plan'];
 /** "van der Heijdenstraat", "de Ruyterkade": Dutch names keep their lower-case particles. */
 const DUTCH_PARTICLE = String.raw`(?:van der|van den|van de|van|de|den|der|ten|ter|['’]t)${S}`;
@@ -289,7 +274,6 @@ const ADJECTIVE_STREET = compiled(
 );
 const ADJECTIVE_HINT = /(?:ská|cká|ní|ová|ova|eva|ska|ška|čka|ina|ého) $/u;
 
-/** Streets of the countries above, each pushed with its score before a postcode, flat or address word. */
 /**
  * What stands before each number of the text on its line, up to `width` characters: every street
  * here has its street word there, so the hints test these few characters instead of the whole text.
@@ -328,6 +312,7 @@ function pushWithHead(add: AddSpan, push: PushMatch, m: RegExpMatchArray, base: 
   else pushStreet(push, m, base);
 }
 
+/** Streets of the countries above, each pushed with its score before a postcode, flat or address word. */
 export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): void {
   const near = beforeNumbers(text, NEAR);
   if (near.length === 0) return;
