@@ -1,5 +1,6 @@
 import { allMatches } from '../all-matches.js';
 import {
+  compiled,
   E,
   EN_NAME_WORD,
   EN_TAIL,
@@ -10,11 +11,10 @@ import {
   SCORE_STREET,
   SCORE_WEAK_TYPE,
   startingWith,
-  TAIL_BONUS,
-  type AddSpan,
-  compiled,
   sticky,
   streetMatches,
+  TAIL_BONUS,
+  type AddSpan,
 } from './address-parts.js';
 
 /**

@@ -1,18 +1,20 @@
+/**
+ * The building blocks of postal addresses that the street patterns share: regex pieces, towns,
+ * postcodes and regions, flats and floors, the scores a street starts from, and how the patterns are
+ * compiled and matched.
+ */
 import { allMatches } from '../all-matches.js';
 import { withBmpClasses } from './bmp-classes.js';
 
-/**
- * The building blocks of postal addresses that the street patterns share: regex pieces, towns,
- * postcodes and regions, flats and floors, and the scores a street starts from.
- */
 // V8 compiles a pattern apart for one-byte (Latin-1) and two-byte subjects: "Długa" is two-byte.
 const LONG_SUBJECTS = [' '.repeat(1024), `${' '.repeat(1023)}ł`];
 
 /**
- * `regex` with its letter classes cut to the BMP (`withBmpClasses`), compiled to machine code now. V8 runs a pattern first in its bytecode interpreter and
- * compiles it later, except on a subject of 1,000 characters or more, where it compiles at once; our
- * large address patterns would otherwise cost the first prompts of each detection thread about half a
- * second (about 0.15 s compiled at once, when the module loads).
+ * `regex` with its letter classes cut to the BMP (`withBmpClasses`), compiled to machine code now.
+ * V8 runs a pattern first in its bytecode interpreter and compiles it later, except on a subject of
+ * 1,000 characters or more, where it compiles at once; our large address patterns would otherwise
+ * cost the first prompts of each detection thread about half a second (about 0.15 s compiled at
+ * once, when the module loads).
  */
 export function compiled(regex: RegExp): RegExp {
   const bmp = new RegExp(withBmpClasses(regex.source), regex.flags);
@@ -85,34 +87,34 @@ export const NL = String.raw`,?[ \t\u00a0]{0,2}\r?\n[ \t\u00a0]{0,4}`;
 export const SEP = String.raw`(?:,?${S}|,|${NL})`;
 // Capitalised words that start the next sentence rather than continue a town name ("… 00184 Roma Please call").
 // prettier-ignore
-export const NOT_A_TOWN_WORD = String.raw`(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Tomorrow|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|The|This|That|These|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Die|Der|Das|Bitte|Danke|Ich|Wir|Sie|Er|Es|Und|Aber|Mein|Meine|Unser|Unsere|Le|La|Les|Merci|Je|Nous|Vous|Il|Elle|Et|Mais|Mon|Ma|Notre|El|Los|Las|Gracias|Yo|Nosotros|Usted|Y|Pero|Mi|Nuestro|Grazie|Io|Noi|Lei|E|Ma|Mio|Mia|Nostro|Per|Con|Von|Mit|Für|Pour|Avec|Para|Por)(?![\p{L}\p{M}'’-]))`;
+const NOT_A_TOWN_WORD = String.raw`(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Tomorrow|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|The|This|That|These|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Die|Der|Das|Bitte|Danke|Ich|Wir|Sie|Er|Es|Und|Aber|Mein|Meine|Unser|Unsere|Le|La|Les|Merci|Je|Nous|Vous|Il|Elle|Et|Mais|Mon|Ma|Notre|El|Los|Las|Gracias|Yo|Nosotros|Usted|Y|Pero|Mi|Nuestro|Grazie|Io|Noi|Lei|E|Ma|Mio|Mia|Nostro|Per|Con|Von|Mit|Für|Pour|Avec|Para|Por)(?![\p{L}\p{M}'’-]))`;
 // Words that start a new sentence but never a town ("221B Baker Street, Please call"); articles are
 // missing on purpose ("The Hague", "Le Havre", "Los Angeles").
 // prettier-ignore
 export const NOT_A_TOWN_START = String.raw`(?!(?:Yes|No|Okay|Sure|Sorry|Good|Great|Fine|Done|Sounds|Please|Thanks|Thank|Hi|Hello|I|We|You|He|She|It|They|My|Our|Your|And|But|Or|If|When|Call|Phone|Tel|Email|Mail|Best|Regards|Cheers|Bitte|Danke|Ich|Wir|Merci|Je|Nous|Vous|Gracias|Grazie)(?![\p{L}\p{M}'’-]))`;
 /** "St. Louis", "Mt. Vernon", "Ft. Worth": a town whose name starts with an abbreviation. */
-export const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
+const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
 /**
  * Lower-case words inside town names: "Frankfurt am Main", "Aix-en-Provence", "Bagno a Ripoli", "Reggio nell'Emilia",
  * "Rio do Sul", "Kostelec nad Labem", "Šempeter pri Gorici".
  */
 // prettier-ignore
-export const TOWN_LINK = String.raw`(?:(?:an der|am|an|im|in|ob|bei|unter|vor|auf|sur|sous|lès|lez|en|de la|de|du|des|le|la|les|del|della|dei|di|da|do|dos|das|a|al|sul|upon|on|y|el|nad|pod|pri|na)${S}|(?:nell|dell|d|l)['’])`;
+const TOWN_LINK = String.raw`(?:(?:an der|am|an|im|in|ob|bei|unter|vor|auf|sur|sous|lès|lez|en|de la|de|du|des|le|la|les|del|della|dei|di|da|do|dos|das|a|al|sul|upon|on|y|el|nad|pod|pri|na)${S}|(?:nell|dell|d|l)['’])`;
 /** "IL 62704", "NSW 2000", "ON M5V 2T6": a state or province code before a postcode ends the town. */
-export const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
+const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
 export const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)${TOWN_LINK}?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
-export const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
+const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
 
 // USPS state and territory codes, with the armed forces' AA, AE and AP.
 // prettier-ignore
-export const US_STATE_CODES = [
+const US_STATE_CODES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
   'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
   'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI', 'FM',
   'MH', 'PW', 'AA', 'AE', 'AP',
 ];
 // prettier-ignore
-export const US_STATE_NAMES = [
+const US_STATE_NAMES = [
   'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware',
   'District of Columbia', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas',
   'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi',
@@ -121,20 +123,20 @@ export const US_STATE_NAMES = [
   'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington',
   'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico',
 ];
-export const US_STATE_CODE = `(?:${US_STATE_CODES.join('|')})`;
+const US_STATE_CODE = `(?:${US_STATE_CODES.join('|')})`;
 export const US_STATE = String.raw`${US_STATE_CODE}(?![\p{L}\p{N}])`;
 export const US_STATE_NAME = String.raw`${alternation(US_STATE_NAMES)}(?![\p{L}\p{N}])`;
 export const ZIP = String.raw`\d{5}(?:-\d{4})?(?![\p{L}\p{N}])`;
 export const CA_PROVINCE = String.raw`(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)(?![\p{L}\p{N}])`;
 /** Canada Post: letter digit letter, digit letter digit; D, F, I, O, Q and U are never used. */
 export const CA_POSTCODE = String.raw`[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00a0-]?\d[ABCEGHJ-NPRSTV-Z]\d(?![\p{L}\p{N}])`;
-export const AU_STATE = String.raw`(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?![\p{L}\p{N}])`;
+const AU_STATE = String.raw`(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?![\p{L}\p{N}])`;
 /** What follows a town: "IL 62704", "Illinois 62704-1234", "ON M5V 2T6", "NSW 2000". */
-export const REGION_POSTCODE = String.raw`(?:${US_STATE},?${S}${ZIP}|${US_STATE_NAME},?${S}${ZIP}|${CA_PROVINCE},?${S}${CA_POSTCODE}|${AU_STATE},?${S}\d{4}(?![\p{L}\p{N}]))`;
+const REGION_POSTCODE = String.raw`(?:${US_STATE},?${S}${ZIP}|${US_STATE_NAME},?${S}${ZIP}|${CA_PROVINCE},?${S}${CA_POSTCODE}|${AU_STATE},?${S}\d{4}(?![\p{L}\p{N}]))`;
 /** "Springfield, IL 62704", "London NW1 6XE", "Chelmsford\nEssex\nCM1 1AA", "Sydney NSW 2000", "Springfield, IL". */
-export const TOWN_POSTCODE = String.raw`${CITY}(?:,?${S}${REGION_POSTCODE}|(?:${SEP}${CITY}){0,2}${SEP}${UK_POSTCODE}|,${S}${US_STATE})`;
+const TOWN_POSTCODE = String.raw`${CITY}(?:,?${S}${REGION_POSTCODE}|(?:${SEP}${CITY}){0,2}${SEP}${UK_POSTCODE}|,${S}${US_STATE})`;
 // prettier-ignore
-export const COUNTRIES = [
+const COUNTRIES = [
   'United States of America', 'United States', 'USA', 'U.S.A.', 'US', 'U.S.', 'United Kingdom', 'UK', 'U.K.',
   'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland', 'Ireland', 'Canada', 'Australia',
   'New Zealand', 'Germany', 'Deutschland', 'France', 'Spain', 'España', 'Italy', 'Italia', 'Austria',
@@ -166,9 +168,9 @@ export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Qu�
  * Beijing 100004", ", Little Whinging, Surrey".
  */
 export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
-export const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
+const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
 /** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
-export const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u'));
+const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u'));
 
 /** Whether a matched tail names a state or postcode, not just a town (and perhaps a country). */
 export function isPostalTail(tail: string | undefined): boolean {
@@ -178,7 +180,7 @@ export function isPostalTail(tail: string | undefined): boolean {
  * Postcodes of continental Europe: five digits (DE, FR, ES, IT), four (AT, CH, BE, LU, DK, NO), Dutch
  * "1234 AB", Portuguese "1234-567", with an optional country prefix ("D-10115", "CH-8001").
  */
-export const EU_POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
+const EU_POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}(?:${S0}[A-Z]{2}(?![\p{L}]))?)(?![\p{N}])`;
 /** ", 10115 Berlin" / " 75002 Paris" / "\n00184 Roma (RM)" / ", 28013 Madrid, España" */
 /** A Latin American neighbourhood before the postcode: ", Col. Roma Norte", ", Bairro Centro". */
 const NEIGHBOURHOOD = String.raw`${SEP}(?:Col\.|Colonia|Fracc\.|Fraccionamiento|Barrio|Bairro)${S}${CITY}`;
@@ -186,7 +188,7 @@ export const EU_TAIL = String.raw`(?:(?:${NEIGHBOURHOOD})?${SEP}${EU_POSTCODE}${
 /** Canadian French: "Montréal (Québec) H2X 1Y4". */
 export const QC_TAIL = String.raw`${SEP}${CITY}${S0}\((?:Québec|Qc|QC|Ontario|Nouveau-Brunswick|Manitoba)\)${S}${CA_POSTCODE}`;
 // prettier-ignore
-export const EU_UNIT_WORDS = alternation(
+const EU_UNIT_WORDS = alternation(
   ['App', 'Appartement', 'Appartamento', 'Apartamento', 'Apt', 'Bât', 'Bâtiment', 'Esc', 'Escalera', 'Piso', 'Puerta',
     'Pta', 'Portal', 'Bloque', 'Edificio', 'Edif', 'Depto', 'Dpto', 'Departamento', 'Interior', 'Local', 'Bajo', 'Scala',
     'Sc', 'Int', 'Interno', 'Piano', 'Wohnung', 'Whg', 'Zimmer', 'Top', 'Stiege', 'Tür', 'Étage', 'Suite'],
