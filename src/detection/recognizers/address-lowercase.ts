@@ -1,4 +1,3 @@
-import { allMatches } from '../all-matches.js';
 import {
   alternation,
   compiled,
@@ -8,8 +7,8 @@ import {
   SCORE_WEAK_TYPE,
   startingWith,
   sticky,
-  TAIL_BONUS,
-  type AddSpan,
+  streetMatches,
+  type PushMatch,
 } from './address-parts.js';
 
 /**
@@ -46,19 +45,7 @@ const TOWN_TAIL = sticky(
 );
 const HINT = new RegExp(String.raw`\d[a-z]?${S}\p{Ll}[^\n]{0,60}?(?:${alternation(TYPES)})(?![\p{L}])`, 'u');
 
-export function findLowercaseStreets(text: string, add: AddSpan): void {
+export function findLowercaseStreets(text: string, push: PushMatch): void {
   if (!HINT.test(text)) return;
-  for (const m of allMatches(STREET, text)) {
-    const end = m.index + m[0].length;
-    ZIP_TAIL.lastIndex = end;
-    const zip = ZIP_TAIL.exec(text)?.[0];
-    TOWN_TAIL.lastIndex = end;
-    const town = zip === undefined ? TOWN_TAIL.exec(text)?.[0] : undefined;
-    const confirmed = zip !== undefined || m.groups?.['unit'] !== undefined;
-    add(
-      m.index,
-      end + (zip ?? town ?? '').length,
-      confirmed ? SCORE_WEAK_TYPE + TAIL_BONUS : SCORE_WEAK_TYPE,
-    );
-  }
+  for (const m of streetMatches(STREET, text, ZIP_TAIL, TOWN_TAIL)) push(m, SCORE_WEAK_TYPE);
 }

@@ -3,7 +3,7 @@ import {
   compiled,
   E,
   EN_NAME_WORD,
-  EN_TAIL,
+  EN_TAIL_AT,
   ES_IT_NAME,
   FR_NAME,
   isPostalTail,
@@ -11,7 +11,6 @@ import {
   SCORE_STREET,
   SCORE_WEAK_TYPE,
   startingWith,
-  sticky,
   streetMatches,
   TAIL_BONUS,
   type AddSpan,
@@ -29,7 +28,6 @@ const NOT_AN_ARTICLE = String.raw`(?!(?:The|A|An|This|That|Our|My|Your|His|Her|T
 /** "Elm Street Bakery", "Wall Street Journal": a capitalised word right after makes it part of a name. */
 const NOT_PART_OF_A_NAME = String.raw`(?![ \t\u00a0]+\p{Lu})`;
 const EN_TYPES = String.raw`(?:Street|Avenue|Road|Boulevard|Lane|Drive|Ave\.|Blvd\.|Rd\.)`;
-const EN_TAIL_AT = sticky(EN_TAIL);
 const EN_NUMBERLESS = compiled(
   new RegExp(
     String.raw`${startingWith('\\p{Lu}')}${NOT_AN_ARTICLE}(?:${EN_NAME_WORD}${S}){1,3}${EN_TYPES}${E}${NOT_PART_OF_A_NAME}`,

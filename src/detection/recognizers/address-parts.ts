@@ -167,7 +167,7 @@ export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quáº
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
  * Beijing 100004", ", Little Whinging, Surrey".
  */
-export const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
+const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
 const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
 /** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
 const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u'));
@@ -221,6 +221,9 @@ export function isYear(houseNumber: string | undefined): boolean {
 
 /** A pattern that matches only where it starts: at `lastIndex`. */
 export const sticky = (source: string) => compiled(new RegExp(source, 'uy'));
+
+/** `EN_TAIL` right after a street, shared by the numbered and the numberless English streets. */
+export const EN_TAIL_AT = sticky(EN_TAIL);
 
 /**
  * The matches of a street pattern, each extended by the tail found right after it: `tail` (a postcode

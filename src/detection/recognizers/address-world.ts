@@ -314,8 +314,9 @@ function pushWithHead(add: AddSpan, push: PushMatch, m: RegExpMatchArray, base: 
 
 /** Streets of the countries above, each pushed with its score before a postcode, flat or address word. */
 export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): void {
-  const near = beforeNumbers(text, NEAR);
-  if (near.length === 0) return;
+  const line = beforeNumbers(text, LINE);
+  if (line.length === 0) return;
+  const near = line.map((w) => w.slice(-NEAR));
   const anyNear = (hint: RegExp) => near.some((w) => hint.test(w));
   if (anyNear(GLUED_HINT)) {
     for (const m of streetMatches(GLUED_STREET, text, TAIL_AT, TOWNS_AT)) {
@@ -347,7 +348,7 @@ export function findWorldStreets(text: string, add: AddSpan, push: PushMatch): v
   if (anyNear(ADJECTIVE_HINT))
     for (const m of streetMatches(ADJECTIVE_STREET, text, TAIL_AT, TOWNS_AT))
       pushStreet(push, m, SCORE_WEAK_TYPE);
-  if (beforeNumbers(text, LINE).some((w) => FIRST_HINT.test(w))) {
+  if (line.some((w) => FIRST_HINT.test(w))) {
     for (const m of streetMatches(FIRST_STREET, text, TAIL_AT, TOWNS_AT))
       pushWithHead(add, push, m, SCORE_STREET);
   }

@@ -18,7 +18,7 @@ import {
   compiled,
   E,
   EN_NAME_WORD,
-  EN_TAIL,
+  EN_TAIL_AT,
   ES_IT_NAME,
   EU_TAIL,
   EU_UNIT,
@@ -64,7 +64,6 @@ import {
  * state and postcode ("Springfield, IL 62704") is an address on its own too.
  */
 
-const EN_TAIL_AT = sticky(EN_TAIL);
 const EU_TAIL_AT = sticky(EU_TAIL);
 const FR_TAIL_AT = sticky(`(?:${EU_TAIL}|${QC_TAIL})`);
 const UNTYPED_TAIL_AT = sticky(`(?:${EU_TAIL}|${POSTCODE_TOWN})`);
@@ -489,7 +488,7 @@ function findAllStreets(text: string, isPersonName: (word: string) => boolean): 
   findWorldStreets(text, add, push);
   findScriptStreets(text, add);
   findNumberlessStreets(text, add);
-  findLowercaseStreets(text, add);
+  findLowercaseStreets(text, push);
   // A street without a street word, where no street with one was found.
   if (EU_POSTCODE_HINT.test(text)) {
     const typed = reachIndex(spans);

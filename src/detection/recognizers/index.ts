@@ -31,7 +31,7 @@ const RECOGNIZERS: readonly [BuiltinEntityType, (text: string, options: PatternO
   ['DATE_OF_BIRTH', findDateOfBirthSpans],
   ['CRYPTO_WALLET', findCryptoWalletSpans],
   ['SECRET', findSecretSpans],
-  ['STREET_ADDRESS', (text, options) => findAddressSpans(text, options)],
+  ['STREET_ADDRESS', findAddressSpans],
 ];
 
 /** Every pattern recognizer's spans (source 'pattern'), overlapping ones included: merging is the caller's. */
