@@ -12,7 +12,8 @@ import { createRandom, type Random } from '../ner/synthetic/random.js';
 export const ADDRESS_DEV_SEED = 20261124;
 const PER_LOCALE = 60;
 
-type Written = 'street' | 'one-line' | 'lines';
+export type Written = 'street' | 'one-line' | 'lines';
+const WRITTEN: readonly Written[] = ['street', 'one-line', 'lines'];
 
 interface LocaleForm {
   locale: keyof typeof allFakers;
@@ -219,7 +220,7 @@ function address(f: Faker, r: Random, form: LocaleForm, written: Written): strin
 }
 
 /** `value` put in place of {A} in `frame`, labelled as one street address. */
-export function addressExample(id: string, lang: string, frame: string, value: string): EvalExample {
+function addressExample(id: string, lang: string, frame: string, value: string): EvalExample {
   const start = frame.indexOf('{A}');
   return {
     id,
@@ -235,20 +236,43 @@ export function cleanExamples(idPrefix: string, texts: readonly string[]): EvalE
 }
 
 export function addressDevExamples(): { examples: EvalExample[]; clean: EvalExample[] } {
-  const r = createRandom(ADDRESS_DEV_SEED);
+  const examples = writtenAddresses({
+    idPrefix: 'address-dev',
+    seed: ADDRESS_DEV_SEED,
+    perForm: PER_LOCALE,
+    forms: LOCALES,
+    lang: (form) => form.lang,
+    frames: (form) => FRAMES[form.lang],
+    address,
+  });
+  return { examples, clean: cleanExamples('address-dev-clean', CLEAN) };
+}
+
+/**
+ * `perForm` addresses of each form (a faker locale), written in turn as a street alone, on one line
+ * and on several lines, each put in a frame picked at random. Fixed seeds: the same texts every time.
+ */
+export function writtenAddresses<F extends { locale: keyof typeof allFakers }>(options: {
+  idPrefix: string;
+  seed: number;
+  perForm: number;
+  forms: readonly F[];
+  lang: (form: F) => string;
+  frames: (form: F) => readonly string[];
+  address: (f: Faker, r: Random, form: F, how: Written) => string;
+}): EvalExample[] {
+  const r = createRandom(options.seed);
   const examples: EvalExample[] = [];
-  for (const form of LOCALES) {
+  for (const form of options.forms) {
     const f = allFakers[form.locale];
-    f.seed(ADDRESS_DEV_SEED);
-    for (let i = 0; i < PER_LOCALE; i++) {
-      const written: Written = (['street', 'one-line', 'lines'] as const)[i % 3]!;
-      const frame = r.pick(FRAMES[form.lang]);
-      const value = address(f, r, form, written);
-      examples.push(
-        addressExample(`address-dev-${form.locale}-${written}-${i + 1}`, form.lang, frame, value),
-      );
+    f.seed(options.seed);
+    for (let i = 0; i < options.perForm; i++) {
+      const how = WRITTEN[i % WRITTEN.length]!;
+      const frame = r.pick(options.frames(form));
+      const value = options.address(f, r, form, how);
+      const id = `${options.idPrefix}-${form.locale}-${how}-${i + 1}`;
+      examples.push(addressExample(id, options.lang(form), frame, value));
     }
   }
-  const clean = cleanExamples('address-dev-clean', CLEAN);
-  return { examples, clean };
+  return examples;
 }

@@ -8,13 +8,11 @@
  */
 import { allFakers, type Faker } from '@faker-js/faker';
 import type { EvalExample } from './example.js';
-import { ADDRESS_FRAMES_EN, addressExample, cleanExamples } from './address-dev.js';
-import { createRandom, type Random } from '../ner/synthetic/random.js';
+import { ADDRESS_FRAMES_EN, cleanExamples, writtenAddresses, type Written } from './address-dev.js';
+import type { Random } from '../ner/synthetic/random.js';
 
 export const ADDRESS_WORLD_DEV_SEED = 20261125;
 const PER_COUNTRY = 40;
-
-type Written = 'street' | 'one-line' | 'lines';
 
 interface Parts {
   /** The street line: name, house number and any flat, in the country's order. */
@@ -386,20 +384,14 @@ function written(parts: Parts, how: Written, locale: string): string {
 }
 
 export function addressWorldDevExamples(): { examples: EvalExample[]; clean: EvalExample[] } {
-  const r = createRandom(ADDRESS_WORLD_DEV_SEED);
-  const examples: EvalExample[] = [];
-  for (const country of COUNTRIES) {
-    const f = allFakers[country.locale];
-    f.seed(ADDRESS_WORLD_DEV_SEED);
-    for (let i = 0; i < PER_COUNTRY; i++) {
-      const how: Written = (['street', 'one-line', 'lines'] as const)[i % 3]!;
-      const frame = r.pick(ADDRESS_FRAMES_EN);
-      const value = written(country.parts(f, r), how, country.locale);
-      examples.push(
-        addressExample(`address-world-dev-${country.locale}-${how}-${i + 1}`, country.locale, frame, value),
-      );
-    }
-  }
-  const clean = cleanExamples('address-world-dev-clean', CLEAN);
-  return { examples, clean };
+  const examples = writtenAddresses({
+    idPrefix: 'address-world-dev',
+    seed: ADDRESS_WORLD_DEV_SEED,
+    perForm: PER_COUNTRY,
+    forms: COUNTRIES,
+    lang: (country) => country.locale,
+    frames: () => ADDRESS_FRAMES_EN,
+    address: (f, r, country, how) => written(country.parts(f, r), how, country.locale),
+  });
+  return { examples, clean: cleanExamples('address-world-dev-clean', CLEAN) };
 }
