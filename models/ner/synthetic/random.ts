@@ -1,3 +1,5 @@
+import { fnv1a } from '../../../src/detection/ner/word-index.js';
+
 /** A seeded PRNG (mulberry32) so the generated corpus is identical on every run. */
 export interface Random {
   next(): number;
@@ -29,10 +31,5 @@ export function createRandom(seed: number): Random {
 
 /** Stable split of a value into training or evaluation, independent of the order lists are read in. */
 export function isHeldOut(value: string, percent: number): boolean {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % 100 < percent;
+  return fnv1a(value) % 100 < percent;
 }
