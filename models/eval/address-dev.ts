@@ -26,7 +26,7 @@ const ALPHA = 'ABCDEFGHJKLMNOPRSTUWYZ';
 const INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
 
 /** A UK postcode of a valid shape (faker's en_GB ones are not always: "G92 49A"). */
-function ukPostcode(r: Random): string {
+export function ukPostcode(r: Random): string {
   const letter = (set: string) => set[r.int(set.length)]!;
   const area = r.chance(0.5) ? letter(ALPHA) : letter(ALPHA) + letter(ALPHA);
   const district = String(1 + r.int(9)) + (r.chance(0.3) ? String(r.int(10)) : '');
@@ -149,7 +149,7 @@ const FRAMES: Record<LocaleForm['lang'], string[]> = {
 export const ADDRESS_FRAMES_EN = FRAMES.en;
 
 // Texts with numbers before capitalised words that are not addresses.
-const CLEAN = [
+export const ADDRESS_CLEAN_TEXTS = [
   'We sold 300 Premium Licenses last quarter and 12 Enterprise Plans.',
   'Top 5 Park Avenue restaurants, according to the 2024 Guide.',
   'Chapter 3 Main Street Economics covers local business.',
@@ -245,7 +245,7 @@ export function addressDevExamples(): { examples: EvalExample[]; clean: EvalExam
     frames: (form) => FRAMES[form.lang],
     address,
   });
-  return { examples, clean: cleanExamples('address-dev-clean', CLEAN) };
+  return { examples, clean: cleanExamples('address-dev-clean', ADDRESS_CLEAN_TEXTS) };
 }
 
 /**

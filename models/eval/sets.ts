@@ -4,6 +4,7 @@ import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { readConll, readPiiChat, readPresidioSynth } from './corpora.js';
 import type { EvalExample } from './example.js';
 import { addressDevExamples } from './address-dev.js';
+import { addressLooseDevExamples } from './address-loose-dev.js';
 import { addressWorldDevExamples } from './address-world-dev.js';
 import { readBtc, readWnut, type LabelledText } from '../ner/corpora.js';
 import { DEV_SEED, devPrompts } from '../ner/synthetic/dev-prompts.js';
@@ -223,6 +224,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'only street addresses are labelled',
     checkTargets: false,
     load: () => Promise.resolve(addressWorldDevExamples()),
+  },
+  {
+    name: 'address-loose-dev',
+    description:
+      'English-language addresses written loosely (few or no commas, state or country written out, one part per line) from @faker-js/faker parts, in English prompts',
+    scoredTypes: ['STREET_ADDRESS'],
+    ignoredLabels: 'only street addresses are labelled',
+    checkTargets: false,
+    load: () => Promise.resolve(addressLooseDevExamples()),
   },
 ];
 

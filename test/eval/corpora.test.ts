@@ -201,7 +201,11 @@ describe('the real corpora', () => {
     );
     const world = await findEvalSet('address-world-dev')!.load(DATA_DIR);
     expect(new Set(world.examples.map((example) => example.lang)).size).toBe(33);
-    for (const { text, gold } of [...address.examples, ...world.examples]) {
+    const loose = await findEvalSet('address-loose-dev')!.load(DATA_DIR);
+    expect(new Set(loose.examples.map((example) => example.id.split('-')[3]))).toEqual(
+      new Set(['en_US', 'en_CA', 'en_GB', 'en_AU']),
+    );
+    for (const { text, gold } of [...address.examples, ...world.examples, ...loose.examples]) {
       expect(gold).toHaveLength(1);
       expect(gold[0]!.end).toBeGreaterThan(gold[0]!.start);
       expect(text.slice(gold[0]!.start, gold[0]!.end).trim()).toBe(text.slice(gold[0]!.start, gold[0]!.end));
@@ -209,6 +213,7 @@ describe('the real corpora', () => {
     // Generated from a fixed seed: the same texts every time.
     expect((await findEvalSet('address-dev')!.load(DATA_DIR)).examples).toEqual(address.examples);
     expect((await findEvalSet('address-world-dev')!.load(DATA_DIR)).examples).toEqual(world.examples);
+    expect((await findEvalSet('address-loose-dev')!.load(DATA_DIR)).examples).toEqual(loose.examples);
     const again = await findEvalSet('synthetic-dev')!.load(DATA_DIR);
     expect(again.examples.map((example) => example.text)).toEqual(
       synthetic.examples.map((example) => example.text),

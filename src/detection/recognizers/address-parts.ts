@@ -102,7 +102,7 @@ const TOWN_ABBREVIATION = String.raw`(?:St|Ste|Mt|Ft|Pt)\.${S0}`;
 const TOWN_LINK = String.raw`(?:(?:an der|am|an|im|in|ob|bei|unter|vor|auf|sur|sous|lès|lez|en|de la|de|du|des|le|la|les|del|della|dei|di|da|do|dos|das|a|al|sul|upon|on|y|el|nad|pod|pri|na)${S}|(?:nell|dell|d|l)['’])`;
 /** "IL 62704", "NSW 2000", "ON M5V 2T6": a state or province code before a postcode ends the town. */
 const NOT_A_REGION_CODE = String.raw`(?![A-Z]{2,3},?${S}[A-Z]?\d)`;
-export const CITY = String.raw`${NOT_A_TOWN_START}(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)${TOWN_LINK}?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
+export const CITY = String.raw`${NOT_A_TOWN_START}(?!\p{Lu}\.)(?:${TOWN_ABBREVIATION})?${CAP}(?:(?:${S}|-)${TOWN_LINK}?${NOT_A_TOWN_WORD}${NOT_A_REGION_CODE}${CAP}){0,2}`;
 const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]?${S0}\d[A-Z]{2}(?![\p{L}\p{N}])`;
 
 // USPS state and territory codes, with the armed forces' AA, AE and AP.
@@ -131,6 +131,32 @@ export const CA_PROVINCE = String.raw`(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)
 /** Canada Post: letter digit letter, digit letter digit; D, F, I, O, Q and U are never used. */
 export const CA_POSTCODE = String.raw`[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00a0-]?\d[ABCEGHJ-NPRSTV-Z]\d(?![\p{L}\p{N}])`;
 const AU_STATE = String.raw`(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)(?![\p{L}\p{N}])`;
+// prettier-ignore
+const CA_PROVINCE_NAMES = [
+  'Alberta', 'British Columbia', 'Manitoba', 'New Brunswick', 'Newfoundland and Labrador', 'Nova Scotia',
+  'Northwest Territories', 'Nunavut', 'Ontario', 'Prince Edward Island', 'Quebec', 'Québec', 'Saskatchewan', 'Yukon',
+];
+// prettier-ignore
+const AU_STATE_NAMES = [
+  'New South Wales', 'Victoria', 'Queensland', 'South Australia', 'Western Australia', 'Tasmania',
+  'Northern Territory', 'Australian Capital Territory',
+];
+// Counties of Great Britain (ceremonial and historic) and Ireland's "County Down", "Co. Cork".
+// prettier-ignore
+const UK_COUNTIES = [
+  'Bedfordshire', 'Berkshire', 'Bristol', 'Buckinghamshire', 'Cambridgeshire', 'Cheshire', 'Cornwall', 'Cumbria',
+  'Derbyshire', 'Devon', 'Dorset', 'Durham', 'County Durham', 'East Sussex', 'West Sussex', 'Essex', 'Gloucestershire',
+  'Greater London', 'Greater Manchester', 'Hampshire', 'Herefordshire', 'Hertfordshire', 'Isle of Wight', 'Kent',
+  'Lancashire', 'Leicestershire', 'Lincolnshire', 'Merseyside', 'Norfolk', 'Northamptonshire', 'Northumberland',
+  'North Yorkshire', 'South Yorkshire', 'West Yorkshire', 'East Riding of Yorkshire', 'Yorkshire', 'Nottinghamshire',
+  'Oxfordshire', 'Rutland', 'Shropshire', 'Somerset', 'Staffordshire', 'Suffolk', 'Surrey', 'Tyne and Wear',
+  'Warwickshire', 'West Midlands', 'Wiltshire', 'Worcestershire', 'Avon', 'Cleveland', 'Humberside', 'Middlesex',
+  'Clwyd', 'Dyfed', 'Gwent', 'Gwynedd', 'Powys', 'Mid Glamorgan', 'South Glamorgan', 'West Glamorgan', 'Glamorgan',
+  'Aberdeenshire', 'Argyll', 'Ayrshire', 'Fife', 'Lanarkshire', 'Lothian', 'Midlothian', 'Perthshire', 'Borders',
+  'Highland', 'Dumfries and Galloway', 'Strathclyde', 'Tayside', 'Grampian',
+];
+/** A US state, Canadian province, Australian state or British county, written out or as its code. */
+const REGION = String.raw`(?:${US_STATE}|${CA_PROVINCE}|${AU_STATE}|(?:${alternation([...US_STATE_NAMES, ...CA_PROVINCE_NAMES, ...AU_STATE_NAMES, ...UK_COUNTIES])}|(?:County|Co\.)${S}${CAP})(?![\p{L}\p{N}]))`;
 /** What follows a town: "IL 62704", "Illinois 62704-1234", "ON M5V 2T6", "NSW 2000". */
 const REGION_POSTCODE = String.raw`(?:${US_STATE},?${S}${ZIP}|${US_STATE_NAME},?${S}${ZIP}|${CA_PROVINCE},?${S}${CA_POSTCODE}|${AU_STATE},?${S}\d{4}(?![\p{L}\p{N}]))`;
 /** "Springfield, IL 62704", "London NW1 6XE", "Chelmsford\nEssex\nCM1 1AA", "Sydney NSW 2000", "Springfield, IL". */
@@ -148,8 +174,20 @@ const COUNTRIES = [
   'South Korea', 'Korea', 'Philippines', 'Malaysia', 'Thailand', 'Vietnam', 'Nigeria', 'Kenya', 'Ghana', 'Egypt',
   'Morocco', 'United Arab Emirates', 'UAE', 'Saudi Arabia', 'Russia', 'Ukraine',
 ];
+const COUNTRY_NAME = alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())]);
+const NOT_A_COUNTRY = String.raw`(?!${COUNTRY_NAME}(?![\p{L}\p{N}]))`;
 /** The last line of an international address: ", USA", "\nUnited Kingdom". */
-export const COUNTRY = String.raw`(?:,?${S}|,|${NL})${alternation([...COUNTRIES, ...COUNTRIES.map((c) => c.toUpperCase())])}(?![\p{L}\p{N}])`;
+export const COUNTRY = String.raw`(?:,?${S}|,|${NL})${COUNTRY_NAME}(?![\p{L}\p{N}])`;
+/** A postcode of any English-speaking country's format, as written after the country ("USA 02118", "UK SW1A 1AA"). */
+const ANY_POSTCODE = String.raw`(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}|\d{3}${S0}\d{3}(?![\p{L}\p{N}])|\d{4}(?![\p{L}\p{N}]))`;
+/** The country, and the postcode some write after it: ", USA 02118", "\nAustralia 2041". */
+const COUNTRY_POSTCODE = String.raw`${COUNTRY}(?:,?${S}${ANY_POSTCODE})?`;
+/**
+ * A town run on without commas, as addresses are often typed, confirmed by what ends it: a state,
+ * province or county, or a country ("Fairview Oregon", "Lake Joanna OH 44001", "Bristol\nUnited
+ * Kingdom"), which `EN_TAIL` then takes with its postcode.
+ */
+const LOOSE_TOWN = String.raw`${SEP}${CITY}(?:${SEP}${REGION}(?:,?${S}${ANY_POSTCODE})?|(?:${SEP}${CITY})?(?=${COUNTRY}))`;
 /** Ireland's Eircode: routing key (a letter and two digits, or D6W) and four characters. */
 const EIRCODE = String.raw`(?:[AC-FHKNPRTV-Y]\d{2}|D6W)${S0}[0-9AC-FHKNPRTV-Y]{4}(?![\p{L}\p{N}])`;
 /** "Co. Cork": an Irish county after the town. */
@@ -167,14 +205,27 @@ export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Qu�
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
  * Beijing 100004", ", Little Whinging, Surrey".
  */
-const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE})?)(?:${COUNTRY})?`;
+const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${NOT_A_COUNTRY}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE}|,?${S}(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}))?|${LOOSE_TOWN})(?:${COUNTRY_POSTCODE})?`;
 const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
-/** A tail with a postcode (towns have no digits) or ending in a state, not just a town. */
-const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${US_STATE_CODE}$`, 'u'));
+/** A tail with a postcode (towns have no digits) or ending in a state or county, not just a town. */
+const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${REGION}$`, 'u'));
 
-/** Whether a matched tail names a state or postcode, not just a town (and perhaps a country). */
+/** Whether a matched tail names a state, county or postcode, not just a town (and perhaps a country). */
 export function isPostalTail(tail: string | undefined): boolean {
   return tail !== undefined && POSTAL_TAIL.test(tail.replace(COUNTRY_AT_END, ''));
+}
+
+/**
+ * Whether a tail is set off from the street by a comma or a line break, as a postal address is; a town
+ * and country run on without either ("… Road Trips Across Australia") may be a title.
+ */
+export function isSeparatedTail(tail: string | undefined): boolean {
+  return tail !== undefined && /^[ \t\u00a0]*[,\r\n]/.test(tail);
+}
+
+/** Whether a tail set off by a comma or line break ends in a country ("\nLeeds\nUnited Kingdom"). */
+export function isCountryTail(tail: string | undefined): boolean {
+  return isSeparatedTail(tail) && COUNTRY_AT_END.test(tail!);
 }
 /**
  * Postcodes of continental Europe: five digits (DE, FR, ES, IT), four (AT, CH, BE, LU, DK, NO), Dutch

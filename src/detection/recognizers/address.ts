@@ -23,7 +23,9 @@ import {
   EU_TAIL,
   EU_UNIT,
   FR_NAME,
+  isCountryTail,
   isPostalTail,
+  isSeparatedTail,
   isYear,
   NL,
   NOT_A_TOWN_START,
@@ -152,6 +154,8 @@ const DWELLING_UNIT = /^[,\s]*(?:apt|apartment|suite|ste|unit|flat)\b/i;
 /** A flat or suite written before the street: "Flat 3, 12 Baker Street", "Apt 4\n123 Main St". */
 // prettier-ignore
 const EN_UNIT_FIRST = String.raw`(?:${alternation(spellings(['Flat', 'Apt', 'Apartment', 'Unit', 'Suite', 'Ste', 'Studio', 'Level', 'Lvl']))}\.?${S}#?\d{1,4}[A-Za-z]?(?:,?${S}|,|${NL}))`;
+/** "15 Orchard Lane Flat 2": "Flat" is a street type and a flat; before a number it is the flat. */
+const NOT_A_FLAT = String.raw`(?!(?:Flat|FLAT|flat)${S}#?\d)`;
 /** "PO Box 1234", "P.O. Box 12": a postal address, though not a street. */
 const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|box)${S0}#?\d{1,6}${E}`;
 /**
@@ -162,7 +166,7 @@ const PO_BOX = String.raw`(?:P\.?${S0}O\.?|Post${S}Office|POB)${S0}(?:Box|BOX|bo
  */
 const EN_STREET = compiled(
   new RegExp(
-    String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?<name>(?:${EN_NAME_WORD}${S}){1,3})(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)`,
+    String.raw`${startingWith('[\\dPFAUSLNfausl]')}${NOT_AFTER_NUMBER}(?:(?<poBox>${PO_BOX})|(?:(?<unitFirst>${EN_UNIT_FIRST})(?:(?<afterUnit>${HOUSE_NUMBER})${S})?|(?:No\.?${S0})?(?<number>${HOUSE_NUMBER}),?${S})(?:[NSEW]\.${S})?(?:(?<road>${EN_NUMBERED_ROAD})|(?<name>(?:${EN_NAME_WORD}${S}){1,3})${NOT_A_FLAT}(?<type>${EN_TYPES})(?:${S}${DIRECTION}\.?)?)${E}(?!-\p{L})(?<unit>${EN_UNIT}{1,2})?)`,
     'gu',
   ),
 );
@@ -372,8 +376,8 @@ function englishStreetScore(
     confirmed =
       postal ||
       (strength === 'faint'
-        ? unit !== undefined && DWELLING_UNIT.test(unit)
-        : unit !== undefined || tail !== undefined);
+        ? (unit !== undefined && DWELLING_UNIT.test(unit)) || isCountryTail(tail)
+        : unit !== undefined || isSeparatedTail(tail));
   }
   if (confirmed) return base + TAIL_BONUS;
   if (isYear(number)) return SCORE_YEAR_AS_NUMBER;

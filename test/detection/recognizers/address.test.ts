@@ -193,6 +193,57 @@ describe('findAddressSpans', () => {
     expect(addresses('3 Oak Hills, Springfield, IL 62704')).toEqual(['3 Oak Hills, Springfield, IL 62704']);
   });
 
+  it.each([
+    [
+      'Ship it to 482 Willow Creek Road Apt 3B Fairview Oregon by Friday.',
+      '482 Willow Creek Road Apt 3B Fairview Oregon',
+    ],
+    [
+      'My address is 77 Kessler Mews Suite 210 Lake Joanna OH and more',
+      '77 Kessler Mews Suite 210 Lake Joanna OH',
+    ],
+    [
+      'I live at 15 Orchard Lane Flat 2 Bristol United Kingdom.',
+      '15 Orchard Lane Flat 2 Bristol United Kingdom',
+    ],
+    ['Mail it to 18 Grant Ave Apt 2 Springfield IL', '18 Grant Ave Apt 2 Springfield IL'],
+    ['917 Stamm Lodge East Susannamouth SK', '917 Stamm Lodge East Susannamouth SK'],
+    ['8 Beech Drive Apt. 666 Hoeger Hill, Clwyd', '8 Beech Drive Apt. 666 Hoeger Hill, Clwyd'],
+    ['72 Ridge Road, Little Gerholdton, County Down', '72 Ridge Road, Little Gerholdton, County Down'],
+    ['442 Pfeffer Tunnel, North Wilson, USA 86552', '442 Pfeffer Tunnel, North Wilson, USA 86552'],
+    [
+      '88145 E Oak Street, Fort Ed, United States of America 86127-2100',
+      '88145 E Oak Street, Fort Ed, United States of America 86127-2100',
+    ],
+    [
+      '55 Ridge Harbors Suite 9, New Corastad, Australia 2041',
+      '55 Ridge Harbors Suite 9, New Corastad, Australia 2041',
+    ],
+    [
+      'Old place: 903 Dorsey Prairie\nApt. 771\nHillsborough\nUnited States 60615',
+      '903 Dorsey Prairie\nApt. 771\nHillsborough\nUnited States 60615',
+    ],
+    ['283 Tyrique Meadows\nWillwick\nUnited Kingdom', '283 Tyrique Meadows\nWillwick\nUnited Kingdom'],
+    [
+      '5443 S Water Street\nSuite 899\nAudreycester SC\nUnited States 40058',
+      '5443 S Water Street\nSuite 899\nAudreycester SC\nUnited States 40058',
+    ],
+  ])('finds an address typed loosely (few commas, region or country written out) in %j', (text, want) => {
+    expect(addresses(text)).toEqual([want]);
+  });
+
+  it('does not run a street on into capitalised words that no state, county or country ends', () => {
+    expect(addresses('Meet at 12 Main Street Tomorrow Morning Please')).toEqual(['12 Main Street']);
+    expect(addresses('Send it to 9 Elm Road Thanks Again Canada')).toEqual(['9 Elm Road']);
+    // A town and country run on without a comma confirm nothing: headings are written that way.
+    expect(addresses('Top 10 Beach Road Trips Across Australia')).toEqual([]);
+    expect(addresses('Meet me at 3 Oak Hills Across Australia')).toEqual([]);
+    // "U.S.A." is the country, not a town called "U".
+    expect(addresses('919 Alena Centers, South Alvaport, U.S.A. 47677-1864')).toEqual([
+      '919 Alena Centers, South Alvaport, U.S.A. 47677-1864',
+    ]);
+  });
+
   it('leaves numbers in ordinary English sentences alone', () => {
     for (const text of [
       'I have 3 main points',
