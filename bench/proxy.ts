@@ -167,6 +167,7 @@ const PROXY_QUEUES: QueueName[] = ['request-log'];
 /** Waits until the workers have processed the request-log jobs (log, audit rows and usage) of the calls so far. */
 async function drainQueues(queues: QueueProducer): Promise<void> {
   const deadline = Date.now() + 60_000;
+  await queues.flushed();
   for (const name of PROXY_QUEUES) {
     for (;;) {
       const counts = await queues.queue(name).getJobCounts('wait', 'active', 'delayed', 'prioritized');

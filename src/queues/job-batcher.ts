@@ -1,8 +1,13 @@
-/** How much one job may carry. */
+/** How much one job may carry, and how long its first item may wait for company. */
 export interface BatchLimits {
   maxItems: number;
   /** Estimated bytes (see `sizeOf`); an item larger than this still goes out, alone. */
   maxBytes: number;
+  /**
+   * How long an item that finds no add under way waits for others before its job goes out (0: not at
+   * all). Only for items nobody waits on before answering: every push resolves that much later.
+   */
+  lingerMs?: number;
 }
 
 interface Waiting<Item> {
@@ -13,16 +18,19 @@ interface Waiting<Item> {
 }
 
 /**
- * Puts queue items into as few jobs as possible without holding any back (group commit): an item
- * pushed while no add is under way goes out at once, alone; items pushed while one is under way
- * wait for it, then go out together as the next job. Each push resolves once Redis acknowledged the
- * job holding its item, or rejects with that add's error, so callers keep the guarantee they had
- * with one job per item. At one call at a time nothing changes; under load, each job costs the
- * worker and Redis the same whether it holds one item or a hundred.
+ * Puts queue items into as few jobs as possible (group commit): an item pushed while no add is under
+ * way goes out at once (or after `lingerMs`), with whatever joined it; items pushed while an add is
+ * under way wait for it, then go out together as the next job. Each push resolves once Redis
+ * acknowledged the job holding its item, or rejects with that add's error, so callers keep the
+ * guarantee they had with one job per item. Under load, each job costs the worker and Redis the same
+ * whether it holds one item or a hundred; the linger gives calls that come one at a time that saving
+ * too (a job per call cost the worker process about 1 ms of CPU, taken from the calls that followed).
  */
 export class JobBatcher<Item> {
   private waiting: Waiting<Item>[] = [];
   private adding: Promise<void> | null = null;
+  /** Ends the current linger early (a full job, or `drained`); null when none is under way. */
+  private endLinger: (() => void) | null = null;
 
   constructor(
     private readonly addJob: (items: Item[]) => Promise<unknown>,
@@ -34,15 +42,20 @@ export class JobBatcher<Item> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ item, size: this.sizeOf(item), resolve, reject });
       if (!this.adding) this.adding = this.addAll();
+      else if (this.endLinger && this.holdsFullJob()) this.endLinger();
     });
   }
 
-  /** Resolves when every item pushed so far has been added (or failed). */
+  /** Resolves when every item pushed so far has been added (or failed), cutting a linger short. */
   async drained(): Promise<void> {
-    while (this.adding) await this.adding;
+    while (this.adding) {
+      this.endLinger?.();
+      await this.adding;
+    }
   }
 
   private async addAll(): Promise<void> {
+    if (this.limits.lingerMs) await this.linger(this.limits.lingerMs);
     while (this.waiting.length) {
       const batch = this.takeBatch();
       try {
@@ -53,6 +66,23 @@ export class JobBatcher<Item> {
       }
     }
     this.adding = null;
+  }
+
+  private linger(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.endLinger?.(), ms);
+      this.endLinger = () => {
+        clearTimeout(timer);
+        this.endLinger = null;
+        resolve();
+      };
+    });
+  }
+
+  private holdsFullJob(): boolean {
+    let bytes = 0;
+    for (const w of this.waiting) bytes += w.size;
+    return this.waiting.length >= this.limits.maxItems || bytes >= this.limits.maxBytes;
   }
 
   private takeBatch(): Waiting<Item>[] {

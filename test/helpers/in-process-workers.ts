@@ -38,11 +38,13 @@ export async function startInProcessWorkers(
 }
 
 /**
- * Waits until every queue of the app has nothing waiting, active or delayed, so whatever the
- * workers write is in Postgres. A failed job is a bug in what these tests exercise: it throws.
+ * Waits until the app's queued items are all in Redis and every queue has nothing waiting, active or
+ * delayed, so whatever the workers write is in Postgres. A failed job is a bug in what these tests
+ * exercise: it throws.
  */
 export async function drainQueues(t: TestApp, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  await t.services.queues.flushed();
   for (;;) {
     const counts = await Promise.all(
       QUEUE_NAMES.map((name) =>

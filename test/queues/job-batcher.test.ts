@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobBatcher } from '../../src/queues/job-batcher.js';
 
 /** An add that the test finishes by hand, recording what each job held. */
@@ -79,5 +79,54 @@ describe('JobBatcher: group commit of queue items', () => {
     jobs[0]!.finish();
     await waiting;
     expect(drained).toBe(true);
+  });
+
+  describe('with a linger', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('holds the first item for the linger and sends everything pushed meanwhile as one job', async () => {
+      vi.useFakeTimers();
+      const { jobs, addJob } = manualAdds();
+      const batcher = new JobBatcher(addJob, { maxItems: 10, maxBytes: 1_000, lingerMs: 25 }, () => 1);
+      const pushed = ['a', 'b', 'c'].map((item) => batcher.push(item));
+      await vi.advanceTimersByTimeAsync(24);
+      expect(jobs).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(jobs.map((j) => j.items)).toEqual([['a', 'b', 'c']]);
+      // While that add is under way, new items wait for it, not for another linger.
+      const later = batcher.push('d');
+      jobs[0]!.finish();
+      await Promise.all(pushed);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(jobs.map((j) => j.items)).toEqual([['a', 'b', 'c'], ['d']]);
+      jobs[1]!.finish();
+      await later;
+    });
+
+    it('sends a full job at once instead of lingering', async () => {
+      vi.useFakeTimers();
+      const { jobs, addJob } = manualAdds();
+      const batcher = new JobBatcher(addJob, { maxItems: 3, maxBytes: 1_000, lingerMs: 10_000 }, () => 1);
+      const pushed = ['a', 'b', 'c'].map((item) => batcher.push(item));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(jobs.map((j) => j.items)).toEqual([['a', 'b', 'c']]);
+      jobs[0]!.finish();
+      await Promise.all(pushed);
+    });
+
+    it('drained() cuts the linger short, so shutting down does not wait for it', async () => {
+      const jobs: string[][] = [];
+      const batcher = new JobBatcher(
+        async (items: string[]) => void jobs.push(items),
+        { maxItems: 10, maxBytes: 1_000, lingerMs: 60_000 },
+        () => 1,
+      );
+      const pushed = [batcher.push('a'), batcher.push('b')];
+      await batcher.drained();
+      await Promise.all(pushed);
+      expect(jobs).toEqual([['a', 'b']]);
+    });
   });
 });

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { QueueProducer } from '../../src/queues/producer.js';
 import { createRedis } from '../../src/redis.js';
 import type { AuditEvent } from '../../src/queues/catalog.js';
+import { requestLogEntry } from '../helpers/request-log-entry.js';
 import { deleteRedisPrefix, REDIS_URL } from '../helpers/test-app.js';
 import { queuedItems } from '../helpers/queued-items.js';
 
@@ -28,6 +30,8 @@ const event = (i: number): AuditEvent => ({
   at: new Date().toISOString(),
   entities: [{ entity_type: 'PERSON', label: 'NAME', score: 0.9 }],
 });
+
+const logEntry = (i: number) => requestLogEntry('ten_batches', { id: `req_${i}` });
 
 describe('QueueProducer.addToBatch on real Redis', () => {
   it('calls that add together share jobs; every item is queued once, each job named after its first item', async () => {
@@ -55,5 +59,23 @@ describe('QueueProducer.addToBatch on real Redis', () => {
     const ids = (await queuedItems(producer, 'audit')).map(({ item }) => item.event_id);
     expect(ids).toEqual(expect.arrayContaining(['evt_100', 'evt_101', 'evt_102']));
     expect(ids).not.toContain('evt_99');
+  });
+
+  it('request-log items of calls that come one at a time share a job (they linger); awaited audit items do not wait', async () => {
+    const logged: Promise<void>[] = [];
+    for (let i = 0; i < 3; i++) {
+      logged.push(producer.addToBatch('request-log', logEntry(i)));
+      await sleep(2);
+    }
+    await Promise.all(logged);
+    const logJobs = new Set((await queuedItems(producer, 'request-log')).map(({ jobId }) => jobId));
+    expect(logJobs).toEqual(new Set(['req_0']));
+
+    const started = performance.now();
+    await producer.addToBatch('audit', event(200));
+    await producer.addToBatch('audit', event(201));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const auditJobs = (await queuedItems(producer, 'audit')).map(({ jobId }) => jobId);
+    expect(auditJobs).toEqual(expect.arrayContaining(['evt_200', 'evt_201']));
   });
 });

@@ -8,6 +8,7 @@ import type { ProcessorContext } from '../../workers/runtime.js';
 import type { TokenVault } from '../../src/vault/token-vault.js';
 import { processors } from '../../workers/processors/index.js';
 import { testConfig } from '../helpers/test-app.js';
+import { requestLogEntry } from '../helpers/request-log-entry.js';
 
 const config = testConfig();
 let db: Db;
@@ -31,34 +32,7 @@ const context = (): ProcessorContext => ({
   vault: {} as TokenVault,
 });
 
-function entry(overrides: Partial<RequestLogEntry> = {}): RequestLogEntry {
-  return {
-    tenant_id: tenant,
-    id: `req_${randomBytes(8).toString('hex')}`,
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    status: 200,
-    stream: false,
-    session_id: null,
-    trace_id: null,
-    latency_ms: 4.2,
-    upstream_latency_ms: 1.1,
-    first_byte_ms: null,
-    entity_counts: { PERSON: 1, EMAIL_ADDRESS: 1 },
-    restored_count: 2,
-    input_tokens: 12,
-    output_tokens: 7,
-    error_code: null,
-    at: new Date().toISOString(),
-    debug: null,
-    audit_entities: [
-      { entity_type: 'PERSON', label: 'NAME', score: 0.9 },
-      { entity_type: 'EMAIL_ADDRESS', label: 'EMAIL', score: 1 },
-    ],
-    metered: true,
-    ...overrides,
-  };
-}
+const entry = (overrides: Partial<RequestLogEntry> = {}) => requestLogEntry(tenant, overrides);
 
 async function rowsOf(id: string) {
   const count = async (sql: string) => (await db.query(sql, [tenant, id])).rowCount;
