@@ -170,6 +170,19 @@ const EN_STREET = compiled(
     'gu',
   ),
 );
+/** A street by its name and type alone, for intersections: "Elm Street", "W 3rd Ave.", "Dorsey Prairie". */
+const EN_NAMED_STREET = String.raw`(?:[NSEW]\.?${S})?(?:${EN_NAME_WORD}${S}){1,3}${EN_TYPES}${E}`;
+/**
+ * "the corner of Elm Street and Fifth Avenue", "intersection of Main St & 3rd Ave": two streets that
+ * name a place. The words before them make it one, whatever the street types.
+ */
+const EN_INTERSECTION = compiled(
+  new RegExp(
+    String.raw`(?<=(?<![\p{L}])(?:[Cc]orner|[Ii]ntersection|[Jj]unction|[Cc]rossing)${S}of${S}(?:the${S})?)${EN_NAMED_STREET}${S}(?:and|&)${S}${EN_NAMED_STREET}`,
+    'gu',
+  ),
+);
+const INTERSECTION_HINT = /(?:corner|intersection|junction|crossing) of /i;
 /** US forces' mail: "PSC 1234, Box 5678\nAPO AE 09123", "USS Nimitz\nFPO AP 96620". */
 const MILITARY = compiled(
   new RegExp(
@@ -486,6 +499,10 @@ function findAllStreets(text: string, isPersonName: (word: string) => boolean): 
     }
   }
   for (const m of allMatches(MILITARY, text)) add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
+  if (INTERSECTION_HINT.test(text)) {
+    for (const m of allMatches(EN_INTERSECTION, text))
+      add(m.index, m.index + m[0].length, SCORE_STREET + TAIL_BONUS);
+  }
   if (DE_HINT.test(text)) for (const m of streetMatches(DE_STREET, text, EU_TAIL_AT)) push(m, SCORE_STREET);
   if (FR_HINT.test(text)) for (const m of streetMatches(FR_STREET, text, FR_TAIL_AT)) push(m, SCORE_STREET);
   if (TYPE_FIRST_HINT.test(text)) findTypeFirstStreets(text, add, push);

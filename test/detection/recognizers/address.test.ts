@@ -232,6 +232,21 @@ describe('findAddressSpans', () => {
     expect(addresses(text)).toEqual([want]);
   });
 
+  it('takes the two streets of an intersection named as a place', () => {
+    expect(addresses('We met at the corner of Elm Street and Fifth Avenue yesterday.')).toEqual([
+      'Elm Street and Fifth Avenue',
+    ]);
+    expect(addresses('The crash was at the intersection of Main St & 3rd Ave')).toEqual([
+      'Main St & 3rd Ave',
+    ]);
+    expect(addresses('Meet me on the corner of Dorsey Prairie and Kessler Mews at noon')).toEqual([
+      'Dorsey Prairie and Kessler Mews',
+    ]);
+    // Without the words that make it a place, two street names are just that.
+    expect(addresses('Elm Street and Fifth Avenue are both closed')).toEqual([]);
+    expect(addresses('The corner of the room and the window were dusty.')).toEqual([]);
+  });
+
   it('does not run a street on into capitalised words that no state, county or country ends', () => {
     expect(addresses('Meet at 12 Main Street Tomorrow Morning Please')).toEqual(['12 Main Street']);
     expect(addresses('Send it to 9 Elm Road Thanks Again Canada')).toEqual(['9 Elm Road']);
