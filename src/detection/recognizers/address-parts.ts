@@ -205,7 +205,7 @@ export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quáº
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
  * Beijing 100004", ", Little Whinging, Surrey".
  */
-const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${NOT_A_COUNTRY}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE}|,?${S}(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}))?|${LOOSE_TOWN})(?:${COUNTRY_POSTCODE})?`;
+const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${S}\d{1,2}W?(?![\p{L}\p{N}]))?(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${NOT_A_COUNTRY}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE}|,?${S}(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}))?|${LOOSE_TOWN})(?:${COUNTRY_POSTCODE})?`;
 const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
 /** A tail with a postcode (towns have no digits) or ending in a state or county, not just a town. */
 const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${REGION}$`, 'u'));

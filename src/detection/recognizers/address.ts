@@ -135,7 +135,8 @@ function typeStrength(type: string): 'strong' | 'weak' | 'faint' {
 const HOUSE_NUMBER = String.raw`\d{1,5}[A-Za-z]?(?:[-/]\d{1,5}[A-Za-z]?)?`;
 /** Not a house number: the end of a decimal, a time or a date ("2.5 Main", "10:30 Market"). */
 const NOT_AFTER_NUMBER = String.raw`(?<!\d[.,:/])`;
-const DIRECTION = String.raw`(?:NE|NW|SE|SW|N|S|E|W|North|South|East|West)`;
+/** After the street type: "Ave NW", "Queen Street West", Dublin's "O'Connell Street Upper". */
+const DIRECTION = String.raw`(?:NE|NW|SE|SW|N|S|E|W|North|South|East|West|Upper|Lower)`;
 /** "State Route 9", "County Road 12", "Highway 61": roads known by a number. */
 const EN_NUMBERED_ROAD = String.raw`(?<qualifier>(?:State|County|US|U\.S\.|Interstate|Old|Farm${S}to${S}Market|FM)${S})?(?:Route|Rte\.?|Highway|Hwy\.?|Road|Rd\.?)${S}\d{1,4}[A-Z]?(?![\p{L}\p{N}])`;
 // USPS secondary unit designators and their British and Australian counterparts; in lower case only the

@@ -212,6 +212,10 @@ describe('findAddressSpans', () => {
     ['72 Ridge Road, Little Gerholdton, County Down', '72 Ridge Road, Little Gerholdton, County Down'],
     ['442 Pfeffer Tunnel, North Wilson, USA 86552', '442 Pfeffer Tunnel, North Wilson, USA 86552'],
     [
+      "Write to 12 O'Connell Street Upper, Dublin 1, D01 T0X4",
+      "12 O'Connell Street Upper, Dublin 1, D01 T0X4",
+    ],
+    [
       '88145 E Oak Street, Fort Ed, United States of America 86127-2100',
       '88145 E Oak Street, Fort Ed, United States of America 86127-2100',
     ],
