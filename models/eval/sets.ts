@@ -62,6 +62,8 @@ const PRESIDIO_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const PII_CHAT_DIR = fileURLToPath(new URL('../../test/data/pii-chat/', import.meta.url));
+/** Hand-written like pii-chat, by other hands and without reading it, for tuning (models/eval/pii-chat-dev). */
+export const PII_CHAT_DEV_DIR = fileURLToPath(new URL('./pii-chat-dev/', import.meta.url));
 
 export const EVAL_SETS: readonly EvalSet[] = [
   {
@@ -224,6 +226,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'only street addresses are labelled',
     checkTargets: false,
     load: () => Promise.resolve(addressWorldDevExamples()),
+  },
+  {
+    name: 'pii-chat-dev',
+    description:
+      'hand-written multilingual chat prompts for tuning (models/eval/pii-chat-dev), en de fr es it; written apart from pii-chat, never read beside it',
+    scoredTypes: BUILTIN_ENTITY_TYPES,
+    ignoredLabels: 'none',
+    checkTargets: false,
+    load: () => readPiiChat(PII_CHAT_DEV_DIR),
   },
   {
     name: 'address-loose-dev',

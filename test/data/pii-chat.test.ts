@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { PII_CHAT_LANGUAGES, parsePiiChatJsonl, type PiiChatLine } from '../../models/eval/corpora.js';
 import { PII_CHAT_DIR } from '../../models/eval/sets.js';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
+import { ibanChecksumIsValid, luhnIsValid, phoneIsValid, ssnIsPossible } from '../helpers/value-checks.js';
 
 function readLines(file: string): PiiChatLine[] {
   const path = join(PII_CHAT_DIR, file);
@@ -22,46 +22,6 @@ const entities = [...labelled.values()].flat().flatMap((line) =>
   line.entities.map((entity) => ({ id: line.id, type: entity.type, value: line.text.slice(entity.start, entity.end) })),
 );
 const valuesOf = (type: string): { id: string; value: string }[] => entities.filter((e) => e.type === type);
-
-function ibanChecksumIsValid(iban: string): boolean {
-  const compact = iban.replace(/ /g, '');
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
-  const rearranged = compact.slice(4) + compact.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
-
-function luhnIsValid(number: string): boolean {
-  const digits = number.replace(/[ -]/g, '');
-  if (!/^\d{13,19}$/.test(digits)) return false;
-  let sum = 0;
-  [...digits].reverse().forEach((char, i) => {
-    let digit = Number(char);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  });
-  return sum % 10 === 0;
-}
-
-/** DESIGN 2: only impossible numbers are rejected (area 000, 666, 900-999; group 00; serial 0000). */
-function ssnIsPossible(ssn: string): boolean {
-  const match = /^(\d{3})[- ]?(\d{2})[- ]?(\d{4})$/.exec(ssn);
-  if (!match) return false;
-  const [, area = '', group = '', serial = ''] = match;
-  const areaNumber = Number(area);
-  return areaNumber !== 0 && areaNumber !== 666 && areaNumber < 900 && group !== '00' && serial !== '0000';
-}
-
-/** A phone number the libphonenumber `max` metadata calls valid with one of the default regions. */
-function phoneIsValid(phone: string): boolean {
-  return (['US', 'GB', 'FR', 'DE', 'ES', 'IT'] as const).some(
-    (region) => parsePhoneNumberFromString(phone, region)?.isValid() ?? false,
-  );
-}
 
 describe('pii-chat data set', () => {
   it('has at least 60 labelled texts per language, each tagged with its file language', () => {

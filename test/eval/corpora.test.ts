@@ -186,7 +186,8 @@ describe('the real corpora', () => {
       expect(evalNames.has(set.name)).toBe(false);
       expect(findEvalSet(set.name)).toBe(set);
       const loaded = await set.load(DATA_DIR);
-      expect(loaded.examples.length).toBeGreaterThan(300);
+      // The hand-written one is smaller than the generated and corpus ones.
+      expect(loaded.examples.length).toBeGreaterThan(set.name === 'pii-chat-dev' ? 200 : 300);
       expect(loaded.clean.length).toBeGreaterThan(50);
       for (const example of loaded.examples)
         expect(example.gold.length + example.ignored.length).toBeGreaterThan(0);
