@@ -245,8 +245,10 @@ const EU_UNIT_WORDS = alternation(
     'Sc', 'Int', 'Interno', 'Piano', 'Wohnung', 'Whg', 'Zimmer', 'Top', 'Stiege', 'Tür', 'Étage', 'Suite'],
   cap,
 );
+/** Which door on the landing: "3.º izquierda", "4.º dcha.", "3. OG rechts", "2e gauche". */
+const UNIT_SIDE = String.raw`(?:izquierda|derecha|izda\.?|dcha\.?|centro|rechts|links|Mitte|gauche|droite|sinistra|destra)(?![\p{L}])`;
 /** One floor, staircase or flat: "3. OG", "5 étage", "3º B", "2º Izda.", "Bât. A", "scala B", "Zimmer 12", "Top 4". */
-export const EU_UNIT_ONE = String.raw`(?:\d{1,2}(?:\.|e|er|ème)?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}[º°ª](?:${S0}(?:[A-Za-z]{1,4}\.?|\d{1,2}))?|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}|Entresuelo|[ÁA]tico)(?![\p{L}\p{N}])`;
+export const EU_UNIT_ONE = String.raw`(?:(?:\d{1,2}(?:\.|e|er|ème)?${S0}(?:OG|Stock|Etage|EG|DG|piso|planta|piano|étage)|\d{1,2}\.?[º°ª](?:${S0}(?:[A-Za-z]{1,4}\.?|\d{1,2}))?)(?:${S}${UNIT_SIDE})?|\d{1,2}[nrtaº]${S}\d{1,2}[aª]|${EU_UNIT_WORDS}\.?${S0}[A-Za-z0-9]{1,4}|Entresuelo|[ÁA]tico)(?![\p{L}\p{N}])`;
 /** Up to two of them after the house number, with or without a comma. */
 export const EU_UNIT = String.raw`(?:(?:(?:,?${S}|,)${EU_UNIT_ONE}){1,2})`;
 /** Unit words are no part of a street's name ("Avenue des Rosiers Apt. 5"). */

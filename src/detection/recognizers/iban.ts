@@ -1,11 +1,13 @@
-import { getCountrySpecifications, isValidIBAN } from 'ibantools';
+import { getCountrySpecifications, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import type { Span } from '../types.js';
 import { patternSpan } from './pattern-span.js';
 
 /**
  * IBANs in electronic ("DE89370400440532013000") and print ("DE89 3704 0044 0532 0130 00")
  * format. The candidate is read up to the country's IBAN length, then ibantools checks the
- * BBAN layout and the mod-97 check digits, which leaves almost no false positives.
+ * BBAN layout and the mod-97 check digits, which leaves almost no false positives. A national
+ * check inside the BBAN (France's RIB key, Spain's DC, …) is not required: an account number with a
+ * mistyped or made-up key is still someone's account number, and mod-97 has already passed.
  */
 
 const SCORE = 0.95;
@@ -40,7 +42,13 @@ function ibanEnd(text: string, m: RegExpExecArray): number {
   // Print format groups by four; electronic format has no spaces at all.
   const groups = m[0].slice(0, end).split(/[ \u00a0]/);
   if (groups.length > 1 && groups.slice(0, -1).some((g) => g.length !== 4)) return -1;
-  return isValidIBAN(groups.join('').toUpperCase()) ? end : -1;
+  return isIbanShaped(groups.join('').toUpperCase()) ? end : -1;
+}
+
+/** Layout and mod-97 check digits right; only the national account/bank/branch key may be off. */
+function isIbanShaped(iban: string): boolean {
+  const { valid, errorCodes } = validateIBAN(iban);
+  return valid || errorCodes.every((code) => code === ValidationErrorsIBAN.WrongAccountBankBranchChecksum);
 }
 
 export function findIbanSpans(text: string): Span[] {

@@ -31,6 +31,26 @@ describe('findAddressSpans', () => {
     ['es', 'Vivo en Calle Mayor 5, 28013 Madrid.', 'Calle Mayor 5, 28013 Madrid'],
     ['es', 'Dirección: Avenida de la Constitución, 12', 'Avenida de la Constitución, 12'],
     ['es', 'Calle Mayor 5, 3º B, 28013 Madrid', 'Calle Mayor 5, 3º B, 28013 Madrid'],
+    [
+      'es',
+      'Envío a calle de Serrano 41, 3.º izquierda, 28001 Madrid.',
+      'calle de Serrano 41, 3.º izquierda, 28001 Madrid',
+    ],
+    [
+      'es',
+      'Alameda de Urquijo 27, 4.º dcha., 48008 Bilbao',
+      'Alameda de Urquijo 27, 4.º dcha., 48008 Bilbao',
+    ],
+    [
+      'es',
+      'Adreça: carrer de Verdi 112, 2n 1a, 08012 Barcelona',
+      'carrer de Verdi 112, 2n 1a, 08012 Barcelona',
+    ],
+    [
+      'de',
+      'Lieferung an Kastanienallee 48, 3. OG rechts, 10435 Berlin',
+      'Kastanienallee 48, 3. OG rechts, 10435 Berlin',
+    ],
     ['es', 'Oficina en Carrer de Mallorca 401, 08013 Barcelona', 'Carrer de Mallorca 401, 08013 Barcelona'],
     ['it', 'La sede è in Via Roma 10, 00184 Roma.', 'Via Roma 10, 00184 Roma'],
     ['it', 'abito in via Roma 10', 'via Roma 10'],

@@ -44,6 +44,14 @@ describe('findIbanSpans', () => {
     ]);
   });
 
+  it("takes an IBAN whose check digits hold though its national key (France's RIB key) does not", () => {
+    // mod-97 is right, the RIB key inside the BBAN is not: still someone's account number.
+    expect(ibans('Virement sur FR60 3000 4008 2700 0123 4567 853 merci')).toEqual([
+      'FR60 3000 4008 2700 0123 4567 853',
+    ]);
+    expect(ibans('FR6130004008270001234567853')).toEqual([]);
+  });
+
   it('refuses wrong check digits, wrong lengths, unknown countries and odd grouping', () => {
     for (const text of [
       'DE89 3704 0044 0532 0130 01', // mod-97
