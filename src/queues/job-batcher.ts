@@ -79,13 +79,18 @@ export class JobBatcher<Item> {
     });
   }
 
+  /** Whether the next job is full: an item waits beyond it, or it reached a limit. */
   private holdsFullJob(): boolean {
-    let bytes = 0;
-    for (const w of this.waiting) bytes += w.size;
-    return this.waiting.length >= this.limits.maxItems || bytes >= this.limits.maxBytes;
+    const { count, bytes } = this.nextJob();
+    return count < this.waiting.length || count >= this.limits.maxItems || bytes >= this.limits.maxBytes;
   }
 
   private takeBatch(): Waiting<Item>[] {
+    return this.waiting.splice(0, this.nextJob().count);
+  }
+
+  /** How many waiting items (from the front) the next job takes, and their size. */
+  private nextJob(): { count: number; bytes: number } {
     let count = 0;
     let bytes = 0;
     for (const w of this.waiting) {
@@ -93,6 +98,6 @@ export class JobBatcher<Item> {
       count++;
       bytes += w.size;
     }
-    return this.waiting.splice(0, count);
+    return { count, bytes };
   }
 }

@@ -190,6 +190,8 @@ const COUNTRY_POSTCODE = String.raw`${COUNTRY}(?:,?${S}${ANY_POSTCODE})?`;
 const LOOSE_TOWN = String.raw`${SEP}${CITY}(?:${SEP}${REGION}(?:,?${S}${ANY_POSTCODE})?|(?:${SEP}${CITY})?(?=${COUNTRY}))`;
 /** Ireland's Eircode: routing key (a letter and two digits, or D6W) and four characters. */
 const EIRCODE = String.raw`(?:[AC-FHKNPRTV-Y]\d{2}|D6W)${S0}[0-9AC-FHKNPRTV-Y]{4}(?![\p{L}\p{N}])`;
+/** Dublin's postal district after the town: "Dublin 1", "Dublin 6W". */
+const DUBLIN_DISTRICT = String.raw`${S}\d{1,2}W?(?![\p{L}\p{N}])`;
 /** "Co. Cork": an Irish county after the town. */
 const IE_COUNTY = String.raw`,?${S}Co\.?${S}${CAP}`;
 /** Six digits: an Indian PIN ("411001", "411 001"), a Singapore or Chinese postcode ("079903", "100004"). */
@@ -205,7 +207,7 @@ export const AREA_WORD = String.raw`(?:Brgy\.|Barangay|Col\.|Colonia|Bairro|Quáº
  * follows: ", Springfield, IL 62704", "\nLondon NW1 6XE", ", Cork, T12 X285", ", Chaoyang District,
  * Beijing 100004", ", Little Whinging, Surrey".
  */
-const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${S}\d{1,2}W?(?![\p{L}\p{N}]))?(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${NOT_A_COUNTRY}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE}|,?${S}(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}))?|${LOOSE_TOWN})(?:${COUNTRY_POSTCODE})?`;
+const EN_TAIL = String.raw`(?:${SEP}${TOWN_POSTCODE}|${SEP}${UK_POSTCODE}|${SEP}${CITY}(?:${DUBLIN_DISTRICT})?(?:${IE_COUNTY})?${SEP}${EIRCODE}|${SEP}${CITY}${TOWN_CODE}|(?:,${S}(?:${AREA_WORD})?${NOT_A_COUNTRY}${CITY}){1,3}(?:${IE_COUNTY}|${TOWN_CODE}|,?${S}(?:${ZIP}|${CA_POSTCODE}|${UK_POSTCODE}))?|${LOOSE_TOWN})(?:${COUNTRY_POSTCODE})?`;
 const COUNTRY_AT_END = compiled(new RegExp(`${COUNTRY}$`, 'u'));
 /** A tail with a postcode (towns have no digits) or ending in a state or county, not just a town. */
 const POSTAL_TAIL = compiled(new RegExp(String.raw`\d|[^\p{L}]${REGION}$`, 'u'));
