@@ -6,6 +6,9 @@ import { encodeTokens } from './features.js';
 import { normalizeWord } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
+import { withoutCodeLike } from './code-like-spans.js';
+import { joinInvertedNames, type NameLookups } from './inverted-names.js';
+import { trimLeadingRoles } from './leading-roles.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
 import { tokenize } from './tokenizer.js';
@@ -44,18 +47,25 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
+  const names: NameLookups = {
+    isFirstName: (word) => files.gazetteers.first_names.keys.has(normalizeWord(word)),
+    isSurname: (word) => files.gazetteers.surnames.keys.has(normalizeWord(word)),
+  };
+  const isTitle = (word: string) => files.gazetteers.titles.keys.has(normalizeWord(word));
   let closed = false;
   return {
     name: files.config.name,
     entityTypes: files.config.entityTypes,
     async tag(texts) {
       if (closed) throw new Error(`NER model ${files.config.name} is closed`);
-      return tagTexts(session, files, texts);
+      const tagged = await tagTexts(session, files, texts);
+      return tagged.map((spans, i) => {
+        const text = texts[i]!;
+        const people = trimLeadingRoles(text, withoutCodeLike(text, spans), isTitle);
+        return joinInvertedNames(text, people, names);
+      });
     },
-    isPersonName(word) {
-      const key = normalizeWord(word);
-      return files.gazetteers.first_names.keys.has(key) || files.gazetteers.surnames.keys.has(key);
-    },
+    isPersonName: (word) => names.isFirstName(word) || names.isSurname(word),
     async close() {
       if (closed) return;
       closed = true;

@@ -86,6 +86,12 @@ describe('loadNerModel (committed model)', () => {
     expect(found(text, spans!)).toEqual([]);
   });
 
+  it('writes a surname-first form field as one name and leaves code alone', async () => {
+    const text = 'NOM, Prénom : HADDAD, Karim\nCode : return sum(lista) / len(lista)';
+    const [spans] = await model.tag([text]);
+    expect(found(text, spans!)).toEqual(['PERSON:HADDAD, Karim']);
+  });
+
   it('handles empty texts, whitespace and emoji, keeping offsets exact', async () => {
     const texts = ['', '   \n', '👋🏽 hi 😀 thanks Maria Rossi! 🎉', 'No entities here at all.'];
     const results = await model.tag(texts);

@@ -1,0 +1,43 @@
+import type { Span } from '../types.js';
+import { PERSON_ROLE_WORDS } from './person-role-words.js';
+
+/**
+ * The model sometimes takes the word before a name into the name: "Karteninhaber MARTINA KOCH",
+ * "Absenderin Hanna Sommer", "Herr Mag. Hofbauer". Role words and titles of two letters or more
+ * ("Mag.", "Dr", "Frau") are cut off the front of a PERSON span while a name remains. One-letter
+ * titles stay: "M. Ortega" is Monsieur Ortega in French and an initial in Spanish.
+ */
+
+const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
+const ACADEMIC_TITLES: ReadonlySet<string> = new Set([
+  'mag',
+  'dipl',
+  'ing',
+  'di',
+  'dr',
+  'prof',
+  'dott',
+  'avv',
+]);
+
+/** `isTitle`: the word (lower case, no dot) is in the model's title list. */
+export function trimLeadingRoles(
+  text: string,
+  spans: readonly Span[],
+  isTitle: (word: string) => boolean,
+): Span[] {
+  return spans.map((span) => {
+    if (span.entity_type !== 'PERSON') return span;
+    let start = span.start;
+    for (;;) {
+      const match = LEADING_WORD.exec(text.slice(start, span.end));
+      if (!match) break;
+      const word = match[1]!.toLowerCase();
+      const isRole =
+        PERSON_ROLE_WORDS.has(word) || (word.length >= 2 && (isTitle(word) || ACADEMIC_TITLES.has(word)));
+      if (!isRole) break;
+      start += match[0].length;
+    }
+    return start === span.start ? span : { ...span, start };
+  });
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
+import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
+import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
+import type { Span } from '../../../src/detection/types.js';
+
+/** A span of `type` over the first occurrence of `value` at or after `from`. */
+function spanOf(text: string, value: string, type = 'PERSON', score = 0.9, from = 0): Span {
+  const start = text.indexOf(value, from);
+  if (start < 0) throw new Error(`"${value}" is not in "${text}"`);
+  return { entity_type: type, label: type, start, end: start + value.length, score, source: 'ner' };
+}
+
+const values = (text: string, spans: readonly Span[]) => spans.map((s) => text.slice(s.start, s.end));
+
+describe('isCodeLike', () => {
+  it('drops spans glued to a call bracket, of any type', () => {
+    const text = 'return sum(lista) / len(lista) and Decimal("0.01")';
+    expect(isCodeLike(text, spanOf(text, 'len'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'lista'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Decimal', 'ORGANIZATION'))).toBe(true);
+    const spaced = 'Anna (HR) and Zürich (Kreis 7)';
+    expect(isCodeLike(spaced, spanOf(spaced, 'Anna'))).toBe(false);
+    expect(isCodeLike(spaced, spanOf(spaced, 'Zürich', 'LOCATION'))).toBe(false);
+  });
+
+  it('drops people with digits or underscores and pieces of product codes', () => {
+    const text = 'Cosa vuol dire E_LOCK? {"sku": "TAZA-BLANCO-350"} | Druckerpapier A4 |';
+    expect(isCodeLike(text, spanOf(text, 'E_LOCK'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'TAZA-BLANCO'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Druckerpapier A4'))).toBe(true);
+  });
+
+  it('keeps companies with digits and people next to numbers written apart', () => {
+    const text = 'F45 Training Holdings Inc. paid Maria 500 EUR on 3 May';
+    expect(isCodeLike(text, spanOf(text, 'F45 Training Holdings Inc.', 'ORGANIZATION'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'Maria'))).toBe(false);
+  });
+
+  it('drops a lower-case member access but keeps first.last names and user handles', () => {
+    const text = 'acc + p.preis * p.menge; owner: Martin.Grady; cc @ Luke5SOS and @Dave_Sciarra1';
+    expect(isCodeLike(text, spanOf(text, 'menge'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Grady'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'Luke5SOS'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'Dave_Sciarra1'))).toBe(false);
+  });
+
+  it('keeps spans at the very start and end of a text', () => {
+    const text = 'Anna';
+    expect(withoutCodeLike(text, [spanOf(text, 'Anna')])).toHaveLength(1);
+    expect(withoutCodeLike('', [])).toEqual([]);
+  });
+});
+
+describe('joinInvertedNames', () => {
+  const firstNames = new Set(['anna', 'marco', 'karim', 'javier', 'demir']);
+  const surnames = new Set(['haddad', 'winter', 'demir', 'rosario']);
+  const names: NameLookups = {
+    isFirstName: (word) => firstNames.has(word.toLowerCase()),
+    isSurname: (word) => surnames.has(word.toLowerCase()),
+  };
+  const join = (text: string, parts: string[]) => {
+    let from = 0;
+    const spans = parts.map((part) => {
+      const span = spanOf(text, part, 'PERSON', 0.8, from);
+      from = span.end;
+      return span;
+    });
+    return values(text, joinInvertedNames(text, spans, names));
+  };
+
+  it('joins "Surname, First" after a label that names one person', () => {
+    expect(join('NOM, Prénom : HADDAD, Karim\nDate', ['HADDAD', 'Karim'])).toEqual(['HADDAD, Karim']);
+    expect(join('Patientin: Fuchs, Annegret, geb. 03.08.1951', ['Fuchs', 'Annegret'])).toEqual([
+      'Fuchs, Annegret',
+    ]);
+    expect(join('APELLIDOS, NOMBRE: DE LA FUENTE RUIZ, JAVIER\n', ['DE LA FUENTE RUIZ', 'JAVIER'])).toEqual([
+      'DE LA FUENTE RUIZ, JAVIER',
+    ]);
+    expect(join('Applicant: Demir, Ayşe Nur | Nationality: Turkish', ['Demir', 'Ayşe Nur'])).toEqual([
+      'Demir, Ayşe Nur',
+    ]);
+  });
+
+  it('joins at a line start when the first half is a known surname or in capitals', () => {
+    expect(join('Winter, Gunnar – Personalnr. 44712', ['Winter', 'Gunnar'])).toEqual(['Winter, Gunnar']);
+    expect(join('SMITH, John', ['SMITH', 'John'])).toEqual(['SMITH, John']);
+  });
+
+  it('joins the airline form "SURNAME/FIRST"', () => {
+    expect(
+      join('PASSENGER NAME: AL-MANSOURI/ABDULRAHMAN KHALID MR', ['AL-MANSOURI', 'ABDULRAHMAN KHALID']),
+    ).toEqual(['AL-MANSOURI/ABDULRAHMAN KHALID']);
+  });
+
+  it('keeps lists of people apart', () => {
+    expect(join('Interviewers: Khalid, Finn', ['Khalid', 'Finn'])).toEqual(['Khalid', 'Finn']);
+    expect(join('CC: Anna, Marco', ['Anna', 'Marco'])).toEqual(['Anna', 'Marco']);
+    expect(join('Name: Winter, Anna, Marco', ['Winter', 'Anna', 'Marco'])).toEqual([
+      'Winter',
+      'Anna',
+      'Marco',
+    ]);
+    expect(join('Name: Haddad, Anna and Marco', ['Haddad', 'Anna', 'Marco'])).toEqual([
+      'Haddad',
+      'Anna',
+      'Marco',
+    ]);
+  });
+
+  it('keeps names apart outside a field', () => {
+    expect(join('Thanks Haddad, Karim will call', ['Haddad', 'Karim'])).toEqual(['Haddad', 'Karim']);
+    expect(join('Name: Haddad,  Karim', ['Haddad', 'Karim'])).toEqual(['Haddad', 'Karim']);
+  });
+
+  it('joins only people and keeps the mean score', () => {
+    const text = 'Name: Haddad, Paris';
+    const spans = [spanOf(text, 'Haddad', 'PERSON', 1), spanOf(text, 'Paris', 'LOCATION', 0.5)];
+    expect(joinInvertedNames(text, spans, names)).toHaveLength(2);
+    const people = [spanOf(text, 'Haddad', 'PERSON', 1), spanOf(text, 'Paris', 'PERSON', 0.5)];
+    expect(joinInvertedNames(text, people, names)).toEqual([{ ...people[0], end: text.length, score: 0.75 }]);
+  });
+});
+
+describe('trimLeadingRoles', () => {
+  const titles = new Set(['herr', 'frau', 'dr', 'm', 'mr']);
+  const trim = (text: string, value: string, type = 'PERSON') =>
+    values(
+      text,
+      trimLeadingRoles(text, [spanOf(text, value, type)], (word) => titles.has(word)),
+    );
+
+  it('cuts role words and titles off the front of a name', () => {
+    expect(trim('Fehler: Karteninhaber MARTINA KOCH, Karte', 'Karteninhaber MARTINA KOCH')).toEqual([
+      'MARTINA KOCH',
+    ]);
+    expect(trim('bitte beim Nachbarn Kühn abgeben', 'Nachbarn Kühn')).toEqual(['Kühn']);
+    expect(trim('Sehr geehrter Herr Mag. Hofbauer,', 'Herr Mag. Hofbauer')).toEqual(['Hofbauer']);
+    expect(trim('la cuenta del titular Yasmina El Amrani', 'titular Yasmina El Amrani')).toEqual([
+      'Yasmina El Amrani',
+    ]);
+  });
+
+  it('keeps one-letter titles, a lone role word and other entity types', () => {
+    expect(trim('Aprobado por M. Ortega.', 'M. Ortega')).toEqual(['M. Ortega']);
+    expect(trim('the Patient said', 'Patient')).toEqual(['Patient']);
+    expect(trim('Kunde Müller GmbH', 'Kunde Müller GmbH', 'ORGANIZATION')).toEqual(['Kunde Müller GmbH']);
+    expect(trim('Name Anna', 'Name Anna')).toEqual(['Anna']);
+  });
+});
