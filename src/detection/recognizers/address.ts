@@ -152,9 +152,9 @@ const UNIT_ID = String.raw`#?(?:\d{1,5}[A-Za-z]?(?:-?[A-Za-z0-9]{1,4})?|[A-Za-z]
 const EN_UNIT = String.raw`(?:(?:,?${S}|,|${NL})(?:${EN_UNIT_WORDS}\.?${S02}${UNIT_ID}|#${S0}${UNIT_ID}|\d{1,2}(?:st|nd|rd|th)${S}(?:Floor|FLOOR|Fl\.?|FL)${E}))`;
 /** Units that make any street type an address: "… Hills Apt. 4"; "… Points #1" does not. */
 const DWELLING_UNIT = /^[,\s]*(?:apt|apartment|suite|ste|unit|flat)\b/i;
-/** A flat or suite written before the street: "Flat 3, 12 Baker Street", "Apt 4\n123 Main St". */
+/** A flat or suite written before the street: "Flat 3, 12 Baker Street", "Apt 4\n123 Main St", "Unit 3/45 George St". */
 // prettier-ignore
-const EN_UNIT_FIRST = String.raw`(?:${alternation(spellings(['Flat', 'Apt', 'Apartment', 'Unit', 'Suite', 'Ste', 'Studio', 'Level', 'Lvl']))}\.?${S}#?\d{1,4}[A-Za-z]?(?:,?${S}|,|${NL}))`;
+const EN_UNIT_FIRST = String.raw`(?:${alternation(spellings(['Flat', 'Apt', 'Apartment', 'Unit', 'Suite', 'Ste', 'Studio', 'Level', 'Lvl']))}\.?${S}#?\d{1,4}[A-Za-z]?(?:,?${S}|,|${NL}|\/(?=\d)))`;
 /** "15 Orchard Lane Flat 2": "Flat" is a street type and a flat; before a number it is the flat. */
 const NOT_A_FLAT = String.raw`(?!(?:Flat|FLAT|flat)${S}#?\d)`;
 /** "PO Box 1234", "P.O. Box 12": a postal address, though not a street. */

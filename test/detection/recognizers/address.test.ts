@@ -8,6 +8,7 @@ describe('findAddressSpans', () => {
   it.each([
     ['en-GB', 'I live at 221B Baker Street, London NW1 6XE.', '221B Baker Street, London NW1 6XE'],
     ['en-GB', 'Flat 3, 12 Baker Street, London', 'Flat 3, 12 Baker Street, London'],
+    ['en-AU', 'Send it to Unit 3/45 George St, Sydney NSW 2000', 'Unit 3/45 George St, Sydney NSW 2000'],
     [
       'en-US',
       'Send it to 1600 Pennsylvania Ave NW, Washington, DC 20500 please',
