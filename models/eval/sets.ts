@@ -64,6 +64,8 @@ const PRESIDIO_LABELS: Readonly<Record<string, string>> = {
 export const PII_CHAT_DIR = fileURLToPath(new URL('../../test/data/pii-chat/', import.meta.url));
 /** Hand-written like pii-chat, by other hands and without reading it, for tuning (models/eval/pii-chat-dev). */
 export const PII_CHAT_DEV_DIR = fileURLToPath(new URL('./pii-chat-dev/', import.meta.url));
+/** Written by a writer who read nothing of this repository (models/eval/pii-chat-blind-dev/README.md). */
+export const PII_CHAT_BLIND_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind-dev/', import.meta.url));
 
 export const EVAL_SETS: readonly EvalSet[] = [
   {
@@ -235,6 +237,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'none',
     checkTargets: false,
     load: () => readPiiChat(PII_CHAT_DEV_DIR),
+  },
+  {
+    name: 'pii-chat-blind-dev',
+    description:
+      'multilingual chat prompts for choosing models (models/eval/pii-chat-blind-dev), en de fr es it, written without reading the training templates, the evaluation set or pii-chat-dev; people, places and organisations only',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
+    checkTargets: false,
+    load: () => readPiiChat(PII_CHAT_BLIND_DEV_DIR),
   },
   {
     name: 'address-loose-dev',

@@ -1,36 +1,50 @@
-/** Checks the hand-written development set in models/eval/pii-chat-dev/ (labelling rules: test/data/pii-chat/README.md). */
+/**
+ * Checks the hand-written development sets models/eval/pii-chat-dev/ and pii-chat-blind-dev/
+ * (labelling rules: test/data/pii-chat/README.md).
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { PII_CHAT_LANGUAGES, parsePiiChatJsonl, type PiiChatLine } from '../../models/eval/corpora.js';
-import { PII_CHAT_DEV_DIR, PII_CHAT_DIR } from '../../models/eval/sets.js';
+import { PII_CHAT_BLIND_DEV_DIR, PII_CHAT_DEV_DIR, PII_CHAT_DIR } from '../../models/eval/sets.js';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { ibanChecksumIsValid, luhnIsValid, phoneIsValid, ssnIsPossible } from '../helpers/value-checks.js';
 
 const read = (dir: string, file: string): PiiChatLine[] =>
   parsePiiChatJsonl(readFileSync(join(dir, file), 'utf8'), join(dir, file));
 
-const labelled = PII_CHAT_LANGUAGES.map((lang) => [lang, read(PII_CHAT_DEV_DIR, `${lang}.jsonl`)] as const);
-const clean = read(PII_CHAT_DEV_DIR, 'clean.jsonl');
-const allLines = [...labelled.flatMap(([, lines]) => lines), ...clean];
-const values = (type: string) =>
-  labelled.flatMap(([, lines]) =>
-    lines.flatMap((line) =>
-      line.entities
-        .filter((e) => e.type === type)
-        .map((e) => ({ id: line.id, value: line.text.slice(e.start, e.end) })),
-    ),
-  );
+const evaluationTexts = new Set(
+  [...PII_CHAT_LANGUAGES.map((lang) => `${lang}.jsonl`), 'clean.jsonl'].flatMap((file) =>
+    read(PII_CHAT_DIR, file).map((line) => line.text),
+  ),
+);
 
-describe('pii-chat-dev data set', () => {
+const SETS = [
+  { name: 'pii-chat-dev', dir: PII_CHAT_DEV_DIR, minLabelled: 30, minNames: 30, minClean: 15 },
+  { name: 'pii-chat-blind-dev', dir: PII_CHAT_BLIND_DEV_DIR, minLabelled: 20, minNames: 20, minClean: 30 },
+];
+
+describe.each(SETS)('$name data set', ({ dir, minLabelled, minNames, minClean }) => {
+  const labelled = PII_CHAT_LANGUAGES.map((lang) => [lang, read(dir, `${lang}.jsonl`)] as const);
+  const clean = read(dir, 'clean.jsonl');
+  const allLines = [...labelled.flatMap(([, lines]) => lines), ...clean];
+  const values = (type: string) =>
+    labelled.flatMap(([, lines]) =>
+      lines.flatMap((line) =>
+        line.entities
+          .filter((e) => e.type === type)
+          .map((e) => ({ id: line.id, value: line.text.slice(e.start, e.end) })),
+      ),
+    );
+
   it('has labelled texts with names in every language, and clean texts in every language', () => {
     for (const [lang, lines] of labelled) {
-      expect(lines.length, lang).toBeGreaterThanOrEqual(30);
+      expect(lines.length, lang).toBeGreaterThanOrEqual(minLabelled);
       for (const line of lines) expect(line.lang).toBe(lang);
       const names = lines.flatMap((line) => line.entities.filter((e) => e.type === 'PERSON'));
-      expect(names.length, lang).toBeGreaterThanOrEqual(30);
-      expect(clean.filter((line) => line.lang === lang).length, lang).toBeGreaterThanOrEqual(15);
+      expect(names.length, lang).toBeGreaterThanOrEqual(minNames);
+      expect(clean.filter((line) => line.lang === lang).length, lang).toBeGreaterThanOrEqual(minClean);
     }
     for (const line of clean) expect(line.entities, line.id).toEqual([]);
   });
@@ -38,10 +52,6 @@ describe('pii-chat-dev data set', () => {
   it('uses unique ids and texts, and shares no text with the evaluation set', () => {
     expect(new Set(allLines.map((line) => line.id)).size).toBe(allLines.length);
     expect(new Set(allLines.map((line) => line.text)).size).toBe(allLines.length);
-    const evaluation = [...PII_CHAT_LANGUAGES.map((lang) => `${lang}.jsonl`), 'clean.jsonl'].flatMap((file) =>
-      read(PII_CHAT_DIR, file).map((line) => line.text),
-    );
-    const evaluationTexts = new Set(evaluation);
     for (const line of allLines) expect(evaluationTexts.has(line.text), line.id).toBe(false);
   });
 
