@@ -13,6 +13,7 @@ import {
   referenceNumber,
   url,
 } from './structured-values.js';
+import { IDENTIFIERS, PRODUCT_QUALITIES } from './templates-common-words.js';
 import { PRODUCTS } from './templates-train.js';
 
 const TITLES: Record<Language, string[]> = {
@@ -117,7 +118,7 @@ function fillTemplate(
   random: Random,
 ): void {
   const slot =
-    /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num|email|phone|iban|card|url|date|amount|ref)\}/g;
+    /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num|email|phone|iban|card|url|date|amount|ref|noun|verb|word|quality|sku|SKUWORD|inverted|passenger)\}/g;
   let cursor = 0;
   for (const match of template.matchAll(slot)) {
     builder.literal(template.slice(cursor, match.index));
@@ -152,6 +153,16 @@ export function fullName(language: Language, lexicon: Lexicon, random: Random): 
   if (roll < 0.88) return `${first}-${firstName(language, lexicon, random)} ${last}`;
   if (roll < 0.94) return `${first} ${last}-${surname(language, lexicon, random)}`;
   return `${first} ${last} ${surname(language, lexicon, random)}`;
+}
+
+const asciiUpper = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+
+/** "TAZA-BLANCO-350", "TB-200", "LAMPE-ROSE-40": product codes built from a noun and a quality. */
+function productCode(language: Language, lexicon: Lexicon, random: Random): string {
+  const noun = asciiUpper(random.pick(lexicon.commonNouns[language]));
+  const number = String(1 + random.int(999));
+  if (random.chance(0.3)) return `${noun.slice(0, 2)}-${number}`;
+  return `${noun}-${asciiUpper(random.pick(PRODUCT_QUALITIES[language]))}-${number}`;
 }
 
 function fillSlot(
@@ -220,6 +231,33 @@ function fillSlot(
       return builder.literal(amount(random));
     case 'ref':
       return builder.literal(referenceNumber(random));
+    case 'noun':
+      return builder.literal(random.pick(lexicon.commonNouns[language]));
+    case 'verb':
+      return builder.literal(random.pick(lexicon.sentenceStarters[language]));
+    case 'word':
+      return builder.literal(
+        random.chance(0.5)
+          ? random.pick(IDENTIFIERS)
+          : random.pick(lexicon.commonNouns[language]).toLowerCase(),
+      );
+    case 'quality':
+      return builder.literal(random.pick(PRODUCT_QUALITIES[language]));
+    case 'sku':
+      return builder.literal(productCode(language, lexicon, random));
+    case 'SKUWORD':
+      return builder.literal(asciiUpper(random.pick(lexicon.commonNouns[language])));
+    case 'inverted': {
+      const last = surname(language, lexicon, random);
+      const first = random.chance(0.8)
+        ? firstName(language, lexicon, random)
+        : `${firstName(language, lexicon, random)} ${firstName(language, lexicon, random)}`;
+      return builder.entity(`${random.chance(0.5) ? last.toUpperCase() : last}, ${first}`, 'PERSON');
+    }
+    case 'passenger': {
+      const name = `${surname(language, lexicon, random)}/${firstName(language, lexicon, random)}`;
+      return builder.entity(name.toUpperCase(), 'PERSON');
+    }
     default:
       throw new Error(`unknown template slot ${slot}`);
   }

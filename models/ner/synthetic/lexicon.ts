@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { allLocales } from '@faker-js/faker';
 import { NER_DATA_DIR } from '../corpora.js';
 import { createRandom, isHeldOut } from './random.js';
+import { EVERYDAY_NOUNS, SENTENCE_STARTERS } from './templates-common-words.js';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -30,6 +31,10 @@ export interface Lexicon {
   worldCompanies: string[];
   months: Record<Language, string[]>;
   weekdays: Record<Language, string[]>;
+  /** Capitalised common nouns (hard negatives), none of them a name of the lexicon. */
+  commonNouns: Record<Language, string[]>;
+  /** Words a prompt or sentence starts with: imperatives, greetings, discourse words. */
+  sentenceStarters: Record<Language, string[]>;
 }
 
 const LOCALES: Record<Language, string[]> = {
@@ -436,7 +441,62 @@ export function buildLexicon(split: Split): Lexicon {
     weekdays: perLanguage((language) =>
       language === 'it' ? ITALIAN_WEEKDAYS : definitionList(LOCALES[language][0]!, 'date', 'weekday'),
     ),
+    commonNouns: perLanguage((language) => commonNouns(language)),
+    sentenceStarters: perLanguage((language) =>
+      unique([...SENTENCE_STARTERS[language], ...fakerVerbs(language)]),
+    ),
   };
+}
+
+/** faker's single-word noun lists of a language, for the hard negatives. */
+const FAKER_NOUNS: Record<Language, [string, string][]> = {
+  en: [['word', 'noun']],
+  de: [['word', 'noun']],
+  fr: [['word', 'noun']],
+  es: [
+    ['company', 'noun'],
+    ['commerce', 'department'],
+  ],
+  it: [['company', 'noun']],
+};
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const SINGLE_WORD = /^\p{L}[\p{L}-]*$/u;
+
+/** Every first name and surname of every locale, both splits: a hard negative must never be a name. */
+function allNameKeys(): Set<string> {
+  const locales = [...Object.values(LOCALES).flat(), ...FOREIGN_LOCALES];
+  return new Set(
+    locales
+      .flatMap((l) => [
+        ...definitionList(l, 'person', 'first_name'),
+        ...definitionList(l, 'person', 'last_name'),
+      ])
+      .map((name) => name.toLowerCase()),
+  );
+}
+
+let nameKeys: Set<string> | undefined;
+
+function commonNouns(language: Language): string[] {
+  nameKeys ??= allNameKeys();
+  const names = nameKeys;
+  const faker = FAKER_NOUNS[language]
+    .flatMap(([module, key]) => LOCALES[language].slice(0, 1).flatMap((l) => definitionList(l, module, key)))
+    .filter((word) => SINGLE_WORD.test(word) && !names.has(word.toLowerCase()))
+    .map(capitalise);
+  // The hand-written list keeps its name-like words on purpose (a room called Fuchs, the zodiac's Leo).
+  return unique([...EVERYDAY_NOUNS[language], ...faker]);
+}
+
+/** English verbs (the imperative is the base form) and German and French infinitives, capitalised. */
+function fakerVerbs(language: Language): string[] {
+  if (language !== 'en' && language !== 'de' && language !== 'fr') return [];
+  nameKeys ??= allNameKeys();
+  const names = nameKeys;
+  return definitionList(LOCALES[language][0]!, 'word', 'verb')
+    .filter((word) => SINGLE_WORD.test(word) && !names.has(word.toLowerCase()))
+    .map(capitalise);
 }
 
 /** Company names built from surnames, brand words, cities and legal forms. */
