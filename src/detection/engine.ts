@@ -2,6 +2,7 @@ import { loadNerModel, type NerModel } from './ner/model.js';
 import { analyzeText, maskTokenTexts } from './analyze.js';
 import { DEFAULT_DETECTION_SETTINGS, type DetectionSettings, type Span } from './types.js';
 import { withKnownValues, type KnownValue } from './known-values.js';
+import { repeatedNames } from './repeated-names.js';
 
 /** Entity types only the NER model finds; with none of them on, the model is not run. */
 export const NER_TYPES: ReadonlySet<string> = new Set(['PERSON', 'LOCATION', 'ORGANIZATION']);
@@ -48,14 +49,10 @@ export async function createDetectionEngine(options: DetectionEngineOptions): Pr
       const wantsNer = settings.entities.some((type) => NER_TYPES.has(type));
       // The model never sees the inside of existing token text, so it cannot tag or split it.
       const nerSpans = wantsNer ? await model.tag(texts.map(maskTokenTexts)) : texts.map(() => []);
-      return texts.map((text, i) =>
-        withKnownValues(
-          text,
-          analyzeText(text, settings, nerSpans[i] ?? [], analyzeOptions),
-          known,
-          settings,
-        ),
-      );
+      return texts.map((text, i) => {
+        const spans = analyzeText(text, settings, nerSpans[i] ?? [], analyzeOptions);
+        return withKnownValues(text, spans, [...known, ...repeatedNames(text, spans)], settings);
+      });
     },
     close: () => model.close(),
   };
