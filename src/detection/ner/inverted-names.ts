@@ -5,7 +5,8 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * Forms, registers and tickets write a name surname first: "NOM, Prénom : HADDAD, Karim",
  * "Patientin: Fuchs, Annegret, geb. …", "PASSENGER NAME: AL-MANSOURI/ABDULRAHMAN KHALID MR". The
  * model tags the two halves as two people; they are one person, and one token keeps the name whole
- * for the provider. Two PERSON spans are joined when they are separated by "/" alone, or when
+ * for the provider. Two PERSON spans are joined when they are separated by "/" alone and written in
+ * capitals, as tickets and boarding passes write them ("Anna/Marco" are two people), or when
  *   - a comma (and at most one space) separates them, the first half opens a field (text or line
  *     start, or after ":", "|", a tab or a quote) and the second closes one (text or line end, "|",
  *     ";", ",", "(", a dash, a quote);
@@ -29,6 +30,7 @@ export interface NameLookups {
 }
 
 const WORD = /[\p{L}\p{M}]+/gu;
+const isUpperCase = (value: string) => value === value.toUpperCase() && value !== value.toLowerCase();
 const words = (value: string) => value.match(WORD) ?? [];
 
 function saysSurnameFirst(text: string, first: Span, second: Span, names: NameLookups): boolean {
@@ -36,7 +38,7 @@ function saysSurnameFirst(text: string, first: Span, second: Span, names: NameLo
   if (label?.match(LABEL_WORD)?.some((word) => PERSON_ROLE_WORDS.has(word.toLowerCase()))) return true;
   const surname = text.slice(first.start, first.end);
   const given = text.slice(second.start, second.end);
-  if (surname === surname.toUpperCase() && given !== given.toUpperCase()) return true;
+  if (isUpperCase(surname) && !isUpperCase(given)) return true;
   const parts = words(surname);
   return parts.length > 0 && parts.every((word) => names.isSurname(word) && !names.isFirstName(word));
 }
@@ -49,7 +51,7 @@ function joinsInverted(
   names: NameLookups,
 ): boolean {
   const between = text.slice(first.end, second.start);
-  if (between === '/') return true;
+  if (between === '/') return isUpperCase(text.slice(first.start, second.end));
   if (!COMMA.test(between)) return false;
   if (!FIELD_OPENS.test(text.slice(Math.max(0, first.start - 40), first.start))) return false;
   if (!FIELD_CLOSES.test(text.slice(second.end, second.end + 3))) return false;

@@ -96,6 +96,7 @@ describe('joinInvertedNames', () => {
   it('keeps lists of people apart', () => {
     expect(join('Interviewers: Khalid, Finn', ['Khalid', 'Finn'])).toEqual(['Khalid', 'Finn']);
     expect(join('CC: Anna, Marco', ['Anna', 'Marco'])).toEqual(['Anna', 'Marco']);
+    expect(join('Early shift: Anna/Marco', ['Anna', 'Marco'])).toEqual(['Anna', 'Marco']);
     expect(join('Name: Winter, Anna, Marco', ['Winter', 'Anna', 'Marco'])).toEqual([
       'Winter',
       'Anna',
