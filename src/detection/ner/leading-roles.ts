@@ -9,16 +9,10 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
-const ACADEMIC_TITLES: ReadonlySet<string> = new Set([
-  'mag',
-  'dipl',
-  'ing',
-  'di',
-  'dr',
-  'prof',
-  'dott',
-  'avv',
-]);
+// Not "di": Austria's Diplomingenieur, but also the particle of "Di Stefano".
+const ACADEMIC_TITLES: ReadonlySet<string> = new Set(['mag', 'dipl', 'ing', 'dr', 'prof', 'dott', 'avv']);
+/** Titles that are given names when capitalised: "don José" is a title, "Don Cheadle" a name. */
+const TITLES_THAT_ARE_NAMES: ReadonlySet<string> = new Set(['don']);
 
 /** `isTitle`: the word (lower case, no dot) is in the model's title list. */
 export function trimLeadingRoles(
@@ -33,8 +27,10 @@ export function trimLeadingRoles(
       const match = LEADING_WORD.exec(text.slice(start, span.end));
       if (!match) break;
       const word = match[1]!.toLowerCase();
+      const capitalisedName = TITLES_THAT_ARE_NAMES.has(word) && match[1] !== word;
       const isRole =
-        PERSON_ROLE_WORDS.has(word) || (word.length >= 2 && (isTitle(word) || ACADEMIC_TITLES.has(word)));
+        PERSON_ROLE_WORDS.has(word) ||
+        (word.length >= 2 && !capitalisedName && (isTitle(word) || ACADEMIC_TITLES.has(word)));
       if (!isRole) break;
       start += match[0].length;
     }

@@ -124,7 +124,7 @@ describe('joinInvertedNames', () => {
 });
 
 describe('trimLeadingRoles', () => {
-  const titles = new Set(['herr', 'frau', 'dr', 'm', 'mr']);
+  const titles = new Set(['herr', 'frau', 'dr', 'm', 'mr', 'don']);
   const trim = (text: string, value: string, type = 'PERSON') =>
     values(
       text,
@@ -144,6 +144,9 @@ describe('trimLeadingRoles', () => {
 
   it('keeps one-letter titles, a lone role word and other entity types', () => {
     expect(trim('Aprobado por M. Ortega.', 'M. Ortega')).toEqual(['M. Ortega']);
+    expect(trim('Chiedi a Di Stefano', 'Di Stefano')).toEqual(['Di Stefano']);
+    expect(trim('Don Cheadle again', 'Don Cheadle')).toEqual(['Don Cheadle']);
+    expect(trim('habla con don José Pérez', 'don José Pérez')).toEqual(['José Pérez']);
     expect(trim('the Patient said', 'Patient')).toEqual(['Patient']);
     expect(trim('Kunde Müller GmbH', 'Kunde Müller GmbH', 'ORGANIZATION')).toEqual(['Kunde Müller GmbH']);
     expect(trim('Name Anna', 'Name Anna')).toEqual(['Anna']);
