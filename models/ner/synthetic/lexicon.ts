@@ -31,7 +31,7 @@ export interface Lexicon {
   worldCompanies: string[];
   months: Record<Language, string[]>;
   weekdays: Record<Language, string[]>;
-  /** Capitalised common nouns (hard negatives), none of them a name of the lexicon. */
+  /** Capitalised common nouns (hard negatives): faker's are never a name, the hand-written list keeps a few. */
   commonNouns: Record<Language, string[]>;
   /** Words a prompt or sentence starts with: imperatives, greetings, discourse words. */
   sentenceStarters: Record<Language, string[]>;
@@ -478,12 +478,16 @@ function allNameKeys(): Set<string> {
 
 let nameKeys: Set<string> | undefined;
 
-function commonNouns(language: Language): string[] {
+/** A single word that is no first name or surname of any locale: a faker word fit to be a hard negative. */
+function isPlainWord(word: string): boolean {
   nameKeys ??= allNameKeys();
-  const names = nameKeys;
+  return SINGLE_WORD.test(word) && !nameKeys.has(word.toLowerCase());
+}
+
+function commonNouns(language: Language): string[] {
   const faker = FAKER_NOUNS[language]
-    .flatMap(([module, key]) => LOCALES[language].slice(0, 1).flatMap((l) => definitionList(l, module, key)))
-    .filter((word) => SINGLE_WORD.test(word) && !names.has(word.toLowerCase()))
+    .flatMap(([module, key]) => definitionList(LOCALES[language][0]!, module, key))
+    .filter(isPlainWord)
     .map(capitalise);
   // The hand-written list keeps its name-like words on purpose (a room called Fuchs, the zodiac's Leo).
   return unique([...EVERYDAY_NOUNS[language], ...faker]);
@@ -492,11 +496,7 @@ function commonNouns(language: Language): string[] {
 /** English verbs (the imperative is the base form) and German and French infinitives, capitalised. */
 function fakerVerbs(language: Language): string[] {
   if (language !== 'en' && language !== 'de' && language !== 'fr') return [];
-  nameKeys ??= allNameKeys();
-  const names = nameKeys;
-  return definitionList(LOCALES[language][0]!, 'word', 'verb')
-    .filter((word) => SINGLE_WORD.test(word) && !names.has(word.toLowerCase()))
-    .map(capitalise);
+  return definitionList(LOCALES[language][0]!, 'word', 'verb').filter(isPlainWord).map(capitalise);
 }
 
 /** Company names built from surnames, brand words, cities and legal forms. */

@@ -17,10 +17,10 @@ const CONSTANT = /^[\p{Lu}\p{N}]*_[\p{Lu}\p{N}_]*$/u;
 const CODE_CONTINUES = /^(?:[-_]?\p{N}|_)/u;
 
 export function isCodeLike(text: string, span: Span): boolean {
-  if (HANDLE_BEFORE.test(text.slice(Math.max(0, span.start - 2), span.start))) return false;
+  const before = text.slice(Math.max(0, span.start - 2), span.start);
+  if (HANDLE_BEFORE.test(before)) return false;
   const after = text.slice(span.end, span.end + 2);
-  if (CALL_FOLLOWS.test(after) || CALL_ARGUMENT.test(text.slice(Math.max(0, span.start - 2), span.start)))
-    return true;
+  if (CALL_FOLLOWS.test(after) || CALL_ARGUMENT.test(before)) return true;
   // Companies and places carry digits ("F45 Training", "Zürich (Kreis 7)"); people do not.
   if (span.entity_type !== 'PERSON') return false;
   const value = text.slice(span.start, span.end);
