@@ -3,10 +3,10 @@ import type { Span } from '../types.js';
 /**
  * Tagged spans that are code or product codes, not names: a function call or its argument
  * ("len(lista)", "Decimal("0.01")"), a word with digits ("A4") or a constant ("E_LOCK"), a piece of
- * a product code ("TAZA-BLANCO-350"). People, places and companies are never written glued to a
- * bracket, and people never with digits, except as user handles ("@Luke5SOS"), which are kept.
- * Names written like user names stay ("maria_rossi", "j.smith"): they still name someone, though
- * some are a variable or a member access ("p.menge").
+ * a product code ("TAZA-BLANCO-350", "ORD-9034"), an SQL keyword in a query ("LIMIT"). People,
+ * places and companies are never written glued to a bracket, and people never with digits, except
+ * as user handles ("@Luke5SOS"), which are kept. Names written like user names stay ("maria_rossi",
+ * "j.smith"): they still name someone, though some are a variable or a member access ("p.menge").
  */
 
 const CALL_FOLLOWS = /^\(/;
@@ -15,15 +15,27 @@ const HANDLE_BEFORE = /@\s?$/;
 const DIGIT = /\p{N}/u;
 const CONSTANT = /^[\p{Lu}\p{N}]*_[\p{Lu}\p{N}_]*$/u;
 const CODE_CONTINUES = /^(?:[-_]?\p{N}|_)/u;
+/** The piece before ends a code in capitals or digits: "MESA-|NOGAL". */
+const CODE_BEFORE = /[\p{Lu}\p{N}]-$/u;
+const QUOTED = /['"`]$/;
+const LOWER = /\p{Ll}/u;
+/** A query: a statement keyword, then a clause keyword, in capitals as SQL is written. */
+const SQL_STATEMENT = /\b(?:SELECT|UPDATE|DELETE)\b[^;]*\b(?:FROM|SET|WHERE)\b|\bINSERT INTO\b/;
+const SQL_KEYWORD =
+  /\b(?:SELECT|FROM|WHERE|AND|OR|NOT|NULL|GROUP|ORDER|BY|HAVING|LIMIT|OFFSET|JOIN|LEFT|RIGHT|INNER|OUTER|ON|AS|IN|SET|VALUES|INTO|DESC|ASC|UNION|DISTINCT|COUNT|SUM|AVG|CASE|WHEN|THEN|ELSE|END)\b/;
 
 export function isCodeLike(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 2), span.start);
   if (HANDLE_BEFORE.test(before)) return false;
   const after = text.slice(span.end, span.end + 2);
   if (CALL_FOLLOWS.test(after) || CALL_ARGUMENT.test(before)) return true;
-  // Companies and places carry digits ("F45 Training", "Zürich (Kreis 7)"); people do not.
-  if (span.entity_type !== 'PERSON') return false;
   const value = text.slice(span.start, span.end);
+  // A quoted value in a query is data ('BMW GROUP'), not the query's words.
+  if (SQL_KEYWORD.test(value) && !QUOTED.test(before) && SQL_STATEMENT.test(text)) return true;
+  // Companies and places carry digits ("F45 Training", "Zürich (Kreis 7)"); people do not. Only a
+  // place or company in capitals glued to a code's other pieces is one of them.
+  if (span.entity_type !== 'PERSON')
+    return !LOWER.test(value) && (CODE_CONTINUES.test(after) || CODE_BEFORE.test(before));
   return DIGIT.test(value) || CONSTANT.test(value) || CODE_CONTINUES.test(after);
 }
 

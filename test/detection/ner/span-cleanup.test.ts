@@ -31,6 +31,27 @@ describe('isCodeLike', () => {
     expect(isCodeLike(text, spanOf(text, 'Druckerpapier A4'))).toBe(true);
   });
 
+  it('drops places and companies in capitals that are pieces of a code', () => {
+    const text = '{"ordine": "ORD-9034"} Regex for MESA-NOGAL-180. Flights: PARIS - LONDON, NASA 2024';
+    expect(isCodeLike(text, spanOf(text, 'ORD', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'NOGAL', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'PARIS', 'LOCATION'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'LONDON', 'LOCATION'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'NASA', 'ORGANIZATION'))).toBe(false);
+    const mixed = 'Paris-2 is the second team of Zürich-Nord';
+    expect(isCodeLike(mixed, spanOf(mixed, 'Paris', 'ORGANIZATION'))).toBe(false);
+  });
+
+  it('drops SQL keywords in a query, but not quoted values or keywords outside a query', () => {
+    const query =
+      "SELECT categoria, COUNT(*) FROM Prodotti GROUP BY categoria LIMIT 5; -- vendor 'BMW GROUP'";
+    expect(isCodeLike(query, spanOf(query, 'Prodotti GROUP', 'ORGANIZATION'))).toBe(true);
+    expect(isCodeLike(query, spanOf(query, 'LIMIT', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(query, spanOf(query, 'BMW GROUP', 'ORGANIZATION'))).toBe(false);
+    const prose = 'The BMW GROUP and VOLVO ON CALL announced it';
+    expect(isCodeLike(prose, spanOf(prose, 'BMW GROUP', 'ORGANIZATION'))).toBe(false);
+  });
+
   it('keeps companies with digits and people next to numbers written apart', () => {
     const text = 'F45 Training Holdings Inc. paid Maria 500 EUR on 3 May';
     expect(isCodeLike(text, spanOf(text, 'F45 Training Holdings Inc.', 'ORGANIZATION'))).toBe(false);
