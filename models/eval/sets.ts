@@ -67,6 +67,8 @@ export const PII_CHAT_DEV_DIR = fileURLToPath(new URL('./pii-chat-dev/', import.
 /** Written by a writer who read nothing of this repository (models/eval/pii-chat-blind-dev/README.md). */
 export const PII_CHAT_BLIND_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind-dev/', import.meta.url));
 
+export const PII_CHAT_BLIND2_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind2-dev/', import.meta.url));
+
 export const EVAL_SETS: readonly EvalSet[] = [
   {
     name: 'uner-ewt-dev',
@@ -246,6 +248,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
     checkTargets: false,
     load: () => readPiiChat(PII_CHAT_BLIND_DEV_DIR),
+  },
+  {
+    name: 'pii-chat-blind2-dev',
+    description:
+      'a second set like pii-chat-blind-dev (models/eval/pii-chat-blind2-dev), written 2026-11-24 without reading the repository, after the first one had been used to write training words',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
+    checkTargets: false,
+    load: () => readPiiChat(PII_CHAT_BLIND2_DEV_DIR),
   },
   {
     name: 'address-loose-dev',

@@ -1,5 +1,5 @@
 /**
- * Checks the hand-written development sets models/eval/pii-chat-dev/ and pii-chat-blind-dev/
+ * Checks the hand-written development sets models/eval/pii-chat-dev/, pii-chat-blind-dev/ and pii-chat-blind2-dev/
  * (labelling rules: test/data/pii-chat/README.md).
  */
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { PII_CHAT_LANGUAGES, parsePiiChatJsonl, type PiiChatLine } from '../../models/eval/corpora.js';
-import { PII_CHAT_BLIND_DEV_DIR, PII_CHAT_DEV_DIR, PII_CHAT_DIR } from '../../models/eval/sets.js';
+import {
+  PII_CHAT_BLIND_DEV_DIR,
+  PII_CHAT_BLIND2_DEV_DIR,
+  PII_CHAT_DEV_DIR,
+  PII_CHAT_DIR,
+} from '../../models/eval/sets.js';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { ibanChecksumIsValid, luhnIsValid, phoneIsValid, ssnIsPossible } from '../helpers/value-checks.js';
 
@@ -23,6 +28,7 @@ const evaluationTexts = new Set(
 const SETS = [
   { name: 'pii-chat-dev', dir: PII_CHAT_DEV_DIR, minLabelled: 30, minNames: 30, minClean: 15 },
   { name: 'pii-chat-blind-dev', dir: PII_CHAT_BLIND_DEV_DIR, minLabelled: 20, minNames: 20, minClean: 30 },
+  { name: 'pii-chat-blind2-dev', dir: PII_CHAT_BLIND2_DEV_DIR, minLabelled: 24, minNames: 30, minClean: 36 },
 ];
 
 describe.each(SETS)('$name data set', ({ dir, minLabelled, minNames, minClean }) => {
