@@ -1,12 +1,13 @@
 /**
  * Builds the training set: labelled corpora + synthetic chat prompts, tokenized with our tokenizer,
- * encoded with our features, written as JSONL to models/ner/work/. Also writes the vocabulary and the
+ * encoded with our features, written as JSONL to models/ner/work/<model name>/ (one folder per model, so
+ * two trainings can run side by side). Also writes the vocabulary and the
  * gazetteers into the model directory, because the runtime needs exactly those to rebuild the inputs.
  *
  *   npx tsx models/ner/build-data.ts <model-dir>
  */
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { allLocales } from '@faker-js/faker';
 import { FEATURE_NAMES, encodeTokens, vocabularyKey } from '../../src/detection/ner/features.js';
 import type { Vocabulary } from '../../src/detection/ner/features.js';
@@ -326,7 +327,7 @@ function capLength(texts: LabelledText[], maxChars = 400): LabelledText[] {
 async function main(): Promise<void> {
   const modelDir = process.argv[2];
   if (!modelDir) throw new Error('usage: build-data.ts <model-dir>');
-  const workDir = join(import.meta.dirname, 'work');
+  const workDir = join(import.meta.dirname, 'work', basename(resolve(modelDir)));
   mkdirSync(workDir, { recursive: true });
   mkdirSync(modelDir, { recursive: true });
 

@@ -1,7 +1,7 @@
 """Trains the PII NER tagger (word + char-CNN + gazetteer features [+ frozen pretrained vectors]
 -> BiLSTM -> CRF) and exports ONNX.
 
-Reads models/ner/work/{train,valid}.jsonl and meta.json written by build-data.ts (and pretrained.f32
+Reads models/ner/work/<model name>/{train,valid}.jsonl and meta.json written by build-data.ts (and pretrained.f32
 when meta.json names pretrained vectors); writes model.onnx, crf.json and config.json into the model
 directory. Run through `bash models/ner/train.sh`.
 The CRF is decoded in TypeScript (src/detection/ner/viterbi.ts), so the ONNX graph only emits scores.
@@ -328,7 +328,7 @@ def export(tagger, crf, meta, model_dir, name, scores):
 def main():
     model_dir = sys.argv[1]
     name = os.path.basename(os.path.normpath(model_dir))
-    work = os.path.join(os.path.dirname(os.path.abspath(__file__)), "work")
+    work = os.path.join(os.path.dirname(os.path.abspath(__file__)), "work", name)
     with open(os.path.join(work, "meta.json")) as f:
         meta = json.load(f)
     names = meta["labels"]
