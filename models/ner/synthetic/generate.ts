@@ -118,7 +118,7 @@ function fillTemplate(
   random: Random,
 ): void {
   const slot =
-    /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num|email|phone|iban|card|url|date|amount|ref|noun|verb|word|quality|sku|SKUWORD|inverted|passenger)\}/g;
+    /\{(person|first|last|titled|city|country|region|org|month|weekday|product|num|email|phone|iban|card|url|date|amount|ref|noun|verb|word|quality|sku|SKUWORD|inverted|passenger|grocery|dish|thing|lverb)\}/g;
   let cursor = 0;
   for (const match of template.matchAll(slot)) {
     builder.literal(template.slice(cursor, match.index));
@@ -243,6 +243,14 @@ function fillSlot(
       );
     case 'quality':
       return builder.literal(random.pick(PRODUCT_QUALITIES[language]));
+    case 'grocery':
+      return builder.literal(random.pick(lexicon.groceries[language]));
+    case 'dish':
+      return builder.literal(random.pick(lexicon.dishes[language]));
+    case 'thing':
+      return builder.literal(random.pick(lexicon.things[language]));
+    case 'lverb':
+      return builder.literal(random.pick(lexicon.verbs[language]));
     case 'sku':
       return builder.literal(productCode(language, lexicon, random));
     case 'SKUWORD':

@@ -11,6 +11,7 @@ import { allLocales } from '@faker-js/faker';
 import { NER_DATA_DIR } from '../corpora.js';
 import { createRandom, isHeldOut } from './random.js';
 import { EVERYDAY_NOUNS, SENTENCE_STARTERS } from './templates-common-words.js';
+import { DISHES, EVERYDAY, GROCERIES, VERBS } from './everyday-words.js';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,6 +36,14 @@ export interface Lexicon {
   commonNouns: Record<Language, string[]>;
   /** Words a prompt or sentence starts with: imperatives, greetings, discourse words. */
   sentenceStarters: Record<Language, string[]>;
+  /** Foods and household supplies as a shopping list writes them (lower case; German nouns capitalised). */
+  groceries: Record<Language, string[]>;
+  /** Dishes as a menu writes them ("Soupe de Potiron"). */
+  dishes: Record<Language, string[]>;
+  /** Everyday nouns in lower case (German capitalised). */
+  things: Record<Language, string[]>;
+  /** Verbs in lower case, as prompts use them ("correggi", "conviértelo"). */
+  verbs: Record<Language, string[]>;
 }
 
 const LOCALES: Record<Language, string[]> = {
@@ -443,9 +452,20 @@ export function buildLexicon(split: Split): Lexicon {
     ),
     commonNouns: perLanguage((language) => commonNouns(language)),
     sentenceStarters: perLanguage((language) =>
-      unique([...SENTENCE_STARTERS[language], ...fakerVerbs(language)]),
+      unique([...SENTENCE_STARTERS[language], ...fakerVerbs(language), ...VERBS[language].map(capitalise)]),
     ),
+    groceries: perLanguage((language) => plainWords(GROCERIES[language])),
+    dishes: perLanguage((language) => plainWords(DISHES[language])),
+    things: perLanguage((language) => plainWords(EVERYDAY[language])),
+    verbs: perLanguage((language) => plainWords(VERBS[language])),
   };
+}
+
+/** Hand-written everyday words and dishes with no word that is a first name or surname of any locale. */
+function plainWords(entries: readonly string[]): string[] {
+  return entries.filter((entry) =>
+    entry.split(/[\s']+/).every((word) => word.length < 3 || isPlainWord(word)),
+  );
 }
 
 /** faker's single-word noun lists of a language, for the hard negatives. */
@@ -490,7 +510,7 @@ function commonNouns(language: Language): string[] {
     .filter(isPlainWord)
     .map(capitalise);
   // The hand-written list keeps its name-like words on purpose (a room called Fuchs, the zodiac's Leo).
-  return unique([...EVERYDAY_NOUNS[language], ...faker]);
+  return unique([...EVERYDAY_NOUNS[language], ...faker, ...plainWords(EVERYDAY[language]).map(capitalise)]);
 }
 
 /** English verbs (the imperative is the base form) and German and French infinitives, capitalised. */

@@ -6,6 +6,7 @@ import { EXTRA_HARD_NEGATIVES, EXTRA_TEMPLATES } from './templates-extra.js';
 import { STRUCTURED_HARD_NEGATIVES, STRUCTURED_TEMPLATES } from './templates-structured.js';
 import { COMMON_WORD_NEGATIVES, NAME_FORM_TEMPLATES } from './templates-common-words.js';
 import { HARD_NEGATIVES, TRAIN_TEMPLATES } from './templates-train.js';
+import { EVERYDAY_NAME_TEMPLATES, EVERYDAY_NEGATIVES } from './templates-everyday.js';
 
 function joinLists(...records: Record<Language, string[]>[]): Record<Language, string[]> {
   return Object.fromEntries(
@@ -13,7 +14,7 @@ function joinLists(...records: Record<Language, string[]>[]): Record<Language, s
   ) as Record<Language, string[]>;
 }
 
-// The common-word negatives and name forms are listed more than once: each draws from thousands of
+// The common-word and everyday negatives and name forms are listed more than once: each draws from thousands of
 // words, so each is worth several fixed sentences.
 export const TRAINING_TEMPLATES = joinLists(
   TRAIN_TEMPLATES,
@@ -21,6 +22,8 @@ export const TRAINING_TEMPLATES = joinLists(
   STRUCTURED_TEMPLATES,
   NAME_FORM_TEMPLATES,
   NAME_FORM_TEMPLATES,
+  EVERYDAY_NAME_TEMPLATES,
+  EVERYDAY_NAME_TEMPLATES,
 );
 export const TRAINING_HARD_NEGATIVES = joinLists(
   HARD_NEGATIVES,
@@ -30,4 +33,7 @@ export const TRAINING_HARD_NEGATIVES = joinLists(
   COMMON_WORD_NEGATIVES,
   COMMON_WORD_NEGATIVES,
   COMMON_WORD_NEGATIVES,
+  EVERYDAY_NEGATIVES,
+  EVERYDAY_NEGATIVES,
+  EVERYDAY_NEGATIVES,
 );

@@ -21,7 +21,7 @@ export type TokenFeature = (input: FeatureInput) => readonly boolean[];
 
 /**
  * Every per-token feature this runtime can compute, by name. A model's config.json lists the ones it
- * was trained with, in order, and the runtime computes exactly those (pii-ner-v7, like v3, v5 and v6: the first 17,
+ * was trained with, in order, and the runtime computes exactly those (pii-ner-v11, like v3, v5, v6 and v7: the first 17,
  * or all 18 with common_word, see models/ner/build-data.ts).
  */
 export const TOKEN_FEATURES: Readonly<Record<string, TokenFeature>> = {

@@ -10,7 +10,7 @@ import { crfParameters } from './viterbi.js';
 import { compactWordIndex } from './word-index.js';
 
 /** The shipped model, relative to the repository root (the working directory of the service and scripts). */
-export const DEFAULT_MODEL_DIR = 'models/pii-ner-v7';
+export const DEFAULT_MODEL_DIR = 'models/pii-ner-v11';
 
 /**
  * A model directory: config.json, vocab.json, crf.json, gazetteers/*.txt, model.onnx and, for a model

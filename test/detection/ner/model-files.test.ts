@@ -6,7 +6,7 @@ import { readModelFiles } from '../../../src/detection/ner/model-files.js';
 import { loadNerModel } from '../../../src/detection/ner/index.js';
 
 const MODELS = join(import.meta.dirname, '..', '..', '..', 'models');
-const V7 = join(MODELS, 'pii-ner-v7');
+const SHIPPED = join(MODELS, 'pii-ner-v11');
 
 const scratch = mkdtempSync(join(tmpdir(), 'ner-model-files-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,8 +26,8 @@ function copyWithConfig(
 }
 
 describe('readModelFiles', () => {
-  it('loads pii-ner-v7 (17 features and pretrained vectors) without the common-word list', async () => {
-    const files = await readModelFiles(V7);
+  it('loads pii-ner-v11 (17 features and pretrained vectors) without the common-word list', async () => {
+    const files = await readModelFiles(SHIPPED);
     expect(files.config.features).toHaveLength(17);
     expect(files.config.features).not.toContain('common_word');
     expect(files.gazetteers.common_words).toBeUndefined();
@@ -37,21 +37,21 @@ describe('readModelFiles', () => {
   });
 
   it('needs pretrained-words.txt when the model has a pretrained_ids input, and ignores it otherwise', async () => {
-    const missing = copyWithConfig(V7, 'no-pretrained-words', (config) => {
+    const missing = copyWithConfig(SHIPPED, 'no-pretrained-words', (config) => {
       config.name = 'pii-ner-test';
     });
     rmSync(join(missing, 'pretrained-words.txt'));
     await expect(readModelFiles(missing)).rejects.toThrow(
       'model pii-ner-test has a pretrained_ids input but no usable pretrained-words.txt',
     );
-    const withoutInput = copyWithConfig(V7, 'no-pretrained-input', (config) => {
+    const withoutInput = copyWithConfig(SHIPPED, 'no-pretrained-input', (config) => {
       config.inputs = ['word_ids', 'char_ids', 'features', 'lengths'];
     });
     expect((await readModelFiles(withoutInput)).vocabulary.pretrained).toBeUndefined();
   });
 
   it('loads the common-word list when the config lists common_word', async () => {
-    const dir = copyWithConfig(V7, 'common-words', (config) => {
+    const dir = copyWithConfig(SHIPPED, 'common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     writeFileSync(join(dir, 'gazetteers', 'common_words.txt'), 'report\nmeeting\n');
@@ -62,7 +62,7 @@ describe('readModelFiles', () => {
   });
 
   it('names the features it cannot compute', async () => {
-    const dir = copyWithConfig(V7, 'unknown-feature', (config) => {
+    const dir = copyWithConfig(SHIPPED, 'unknown-feature', (config) => {
       config.name = 'pii-ner-test';
       config.features = [...(config.features as string[]), 'shoe_size'];
     });
@@ -73,7 +73,7 @@ describe('readModelFiles', () => {
   });
 
   it('fails when the config asks for common_word and the model has no common-word list', async () => {
-    const dir = copyWithConfig(V7, 'no-common-words', (config) => {
+    const dir = copyWithConfig(SHIPPED, 'no-common-words', (config) => {
       config.features = [...(config.features as string[]), 'common_word'];
     });
     await expect(readModelFiles(dir)).rejects.toThrow(/common_words\.txt/);
@@ -81,8 +81,8 @@ describe('readModelFiles', () => {
 });
 
 describe('the runtime computes the features the config lists', () => {
-  it('tags with pii-ner-v7', async () => {
-    const model = await loadNerModel(V7, { intraOpNumThreads: 1 });
+  it('tags with pii-ner-v11', async () => {
+    const model = await loadNerModel(SHIPPED, { intraOpNumThreads: 1 });
     try {
       const text = 'Please email Maria Rossi in Milano about the Acme GmbH contract.';
       const [spans] = await model.tag([text]);
