@@ -3,16 +3,18 @@ import { benchDetection } from './detection.js';
 import { benchVault } from './vault.js';
 import { benchRevealDurability } from './reveal-durability.js';
 import { benchProxy } from './proxy.js';
+import { benchProxyStages } from './proxy-stages.js';
 
 /**
  * `npm run bench [section…]`: prints figures as markdown tables. Sections: detection, vault,
- * reveal-durability (default: all that exist). Numbers go to docs/benchmarks.md with this command.
+ * reveal-durability, proxy, proxy-stages (default: all). Numbers go to docs/benchmarks.md with this command.
  */
 const sections: Record<string, () => Promise<void>> = {
   detection: benchDetection,
   vault: benchVault,
   'reveal-durability': benchRevealDurability,
   proxy: benchProxy,
+  'proxy-stages': benchProxyStages,
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);
