@@ -3,7 +3,8 @@ import type { Span } from '../types.js';
 /**
  * Tagged spans that are code or product codes, not names: a function call or its argument
  * ("len(lista)", "Decimal("0.01")"), a word with digits ("A4") or a constant ("E_LOCK"), a piece of
- * a product code ("TAZA-BLANCO-350", "ORD-9034"), an SQL keyword in a query ("LIMIT"). People,
+ * a product code ("TAZA-BLANCO-350", "ORD-9034"), an SQL keyword in a query ("LIMIT"), a "place"
+ * that is one word of letters and digits ("60s", "CM1", "KW23"). People,
  * places and companies are never written glued to a bracket, and people never with digits, except
  * as user handles ("@Luke5SOS"), which are kept. Names written like user names stay ("maria_rossi",
  * "j.smith"): they still name someone, though some are a variable or a member access ("p.menge").
@@ -19,6 +20,8 @@ const CODE_CONTINUES = /^(?:[-_]?\p{N}|_)/u;
 const CODE_BEFORE = /[\p{Lu}\p{N}]-$/u;
 const QUOTED = /['"`]$/;
 const LOWER = /\p{Ll}/u;
+const LETTER = /\p{L}/u;
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 /** A query: a statement keyword, then a clause keyword, in capitals as SQL is written. */
 const SQL_STATEMENT = /\b(?:SELECT|UPDATE|DELETE)\b[^;]*\b(?:FROM|SET|WHERE)\b|\bINSERT INTO\b/;
 const SQL_KEYWORD =
@@ -34,6 +37,8 @@ export function isCodeLike(text: string, span: Span): boolean {
   if (SQL_KEYWORD.test(value) && !QUOTED.test(before) && SQL_STATEMENT.test(text)) return true;
   // Companies and places carry digits ("F45 Training", "Zürich (Kreis 7)"); people do not. Only a
   // place or company in capitals glued to a code's other pieces is one of them.
+  if (span.entity_type === 'LOCATION' && ONE_WORD.test(value) && DIGIT.test(value) && LETTER.test(value))
+    return true;
   if (span.entity_type !== 'PERSON')
     return !LOWER.test(value) && (CODE_CONTINUES.test(after) || CODE_BEFORE.test(before));
   return DIGIT.test(value) || CONSTANT.test(value) || CODE_CONTINUES.test(after);

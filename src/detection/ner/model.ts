@@ -8,6 +8,7 @@ import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { withoutCodeLike } from './code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
+import { splitAtLineBreaks } from './line-broken-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
@@ -61,7 +62,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       const tagged = await tagTexts(session, files, texts);
       return tagged.map((spans, i) => {
         const text = texts[i]!;
-        const people = trimLeadingRoles(text, withoutCodeLike(text, spans), isTitle);
+        const people = trimLeadingRoles(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)), isTitle);
         return joinInvertedNames(text, people, names);
       });
     },

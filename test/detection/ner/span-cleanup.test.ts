@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
+import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import type { Span } from '../../../src/detection/types.js';
 
 /** A span of `type` over the first occurrence of `value` at or after `from`. */
@@ -40,6 +41,15 @@ describe('isCodeLike', () => {
     expect(isCodeLike(text, spanOf(text, 'NASA', 'ORGANIZATION'))).toBe(false);
     const mixed = 'Paris-2 is the second team of Zürich-Nord';
     expect(isCodeLike(mixed, spanOf(mixed, 'Paris', 'ORGANIZATION'))).toBe(false);
+  });
+
+  it('drops a place that is one word of letters and digits, but not companies or places with a number apart', () => {
+    const text = 'Retry in 60s, the CM1 class, 3M and Zürich (Kreis 7), Paris 2024';
+    expect(isCodeLike(text, spanOf(text, '60s', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'CM1', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, '3M', 'ORGANIZATION'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'Zürich (Kreis 7)', 'LOCATION'))).toBe(false);
+    expect(isCodeLike(text, spanOf(text, 'Paris 2024', 'LOCATION'))).toBe(false);
   });
 
   it('drops SQL keywords in a query, but not quoted values or keywords outside a query', () => {
@@ -172,5 +182,23 @@ describe('trimLeadingRoles', () => {
     expect(trim('the Patient said', 'Patient')).toEqual(['Patient']);
     expect(trim('Kunde Müller GmbH', 'Kunde Müller GmbH', 'ORGANIZATION')).toEqual(['Kunde Müller GmbH']);
     expect(trim('Name Anna', 'Name Anna')).toEqual(['Anna']);
+  });
+});
+
+describe('splitAtLineBreaks', () => {
+  it('cuts a person span at line breaks into one span per line, trimmed, each with the score', () => {
+    const text = 'Grüße aus Graz\r\n  Theresa Pichler-Strobl\n\nPS';
+    const span = { ...spanOf(text, 'Graz\r\n  Theresa Pichler-Strobl'), score: 0.7 };
+    const pieces = splitAtLineBreaks(text, [span]);
+    expect(values(text, pieces)).toEqual(['Graz', 'Theresa Pichler-Strobl']);
+    expect(pieces.every((p) => p.score === 0.7 && p.entity_type === 'PERSON')).toBe(true);
+  });
+
+  it('leaves spans on one line and other types alone', () => {
+    const text = 'Anna Berg\nMain Street\nSpringfield';
+    const person = spanOf(text, 'Anna Berg');
+    const place = spanOf(text, 'Main Street\nSpringfield', 'LOCATION');
+    expect(splitAtLineBreaks(text, [person, place])).toEqual([person, place]);
+    expect(splitAtLineBreaks('', [])).toEqual([]);
   });
 });
