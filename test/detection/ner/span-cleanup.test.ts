@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
+import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
@@ -60,6 +60,17 @@ describe('isCodeLike', () => {
     expect(isCodeLike(query, spanOf(query, 'BMW GROUP', 'ORGANIZATION'))).toBe(false);
     const prose = 'The BMW GROUP and VOLVO ON CALL announced it';
     expect(isCodeLike(prose, spanOf(prose, 'BMW GROUP', 'ORGANIZATION'))).toBe(false);
+  });
+
+  it('tells a query by a statement keyword, then a clause keyword in the same statement', () => {
+    expect(holdsSqlQuery('SELECT name FROM staff')).toBe(true);
+    expect(holdsSqlQuery('UPDATE t SET a = 1')).toBe(true);
+    expect(holdsSqlQuery("INSERT INTO t VALUES ('A')")).toBe(true);
+    expect(holdsSqlQuery('DELETE; then FROM the top')).toBe(false);
+    expect(holdsSqlQuery('FROM here we SELECT')).toBe(false);
+    expect(holdsSqlQuery('SELECTED items, OFFSET FROMAGE')).toBe(false);
+    expect(holdsSqlQuery('select name from staff')).toBe(false);
+    expect(holdsSqlQuery('SELECT a '.repeat(16_000))).toBe(false);
   });
 
   it('keeps companies with digits and people next to numbers written apart', () => {
