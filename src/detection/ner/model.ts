@@ -9,6 +9,8 @@ import { readModelFiles } from './model-files.js';
 import { withoutCodeLike } from './code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { splitAtLineBreaks } from './line-broken-names.js';
+import { addCuedNames } from './name-cues.js';
+import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
@@ -63,7 +65,8 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       return tagged.map((spans, i) => {
         const text = texts[i]!;
         const people = trimLeadingRoles(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)), isTitle);
-        return joinInvertedNames(text, people, names);
+        const joined = joinInvertedNames(text, people, names);
+        return addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
       });
     },
     isPersonName: (word) => names.isFirstName(word) || names.isSurname(word),

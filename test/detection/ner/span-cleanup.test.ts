@@ -3,6 +3,8 @@ import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detecti
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
+import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
+import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
 import type { Span } from '../../../src/detection/types.js';
 
 /** A span of `type` over the first occurrence of `value` at or after `from`. */
@@ -211,5 +213,99 @@ describe('splitAtLineBreaks', () => {
     const place = spanOf(text, 'Main Street\nSpringfield', 'LOCATION');
     expect(splitAtLineBreaks(text, [person, place])).toEqual([person, place]);
     expect(splitAtLineBreaks('', [])).toEqual([]);
+  });
+});
+
+describe('addTableColumnNames', () => {
+  const roster = [
+    '| Name | Role | City |',
+    '|---|---|---|',
+    '| Kwame Asante-Boateng | PM | Accra |',
+    '| Szabó Réka | QA | Budapest |',
+    '| Ólafur Sigurðsson | SRE | remote |',
+    '| Lena Vogt | Dev | Köln |',
+  ].join('\n');
+  const people = (text: string, names: string[]) => names.map((name) => spanOf(text, name, 'PERSON', 0.8));
+
+  it('adds the names the model missed in a column it mostly read as people', () => {
+    const found = people(roster, ['Kwame Asante-Boateng', 'Lena Vogt']);
+    const result = addTableColumnNames(roster, found);
+    expect(values(roster, result)).toEqual([
+      'Kwame Asante-Boateng',
+      'Szabó Réka',
+      'Ólafur Sigurðsson',
+      'Lena Vogt',
+    ]);
+    expect(result.every((s) => s.entity_type === 'PERSON' && s.score === 0.8)).toBe(true);
+  });
+
+  it('lets a less sure span in such a cell give way, but keeps a surer one', () => {
+    const doubted = spanOf(roster, 'Szabó', 'LOCATION', 0.4);
+    const sure = spanOf(roster, 'Ólafur Sigurðsson', 'LOCATION', 0.95);
+    const found = [...people(roster, ['Kwame Asante-Boateng', 'Lena Vogt']), doubted, sure].sort(
+      (a, b) => a.start - b.start,
+    );
+    const result = addTableColumnNames(roster, found);
+    expect(result.map((s) => `${s.entity_type}:${roster.slice(s.start, s.end)}`)).toEqual([
+      'PERSON:Kwame Asante-Boateng',
+      'PERSON:Szabó Réka',
+      'LOCATION:Ólafur Sigurðsson',
+      'PERSON:Lena Vogt',
+    ]);
+  });
+
+  it('needs two people making at least half of the column, and leaves the header, numbers and other columns alone', () => {
+    const one = people(roster, ['Lena Vogt']);
+    expect(addTableColumnNames(roster, one)).toEqual(one);
+    const table = '| Owner | Item |\n|---|---|\n| Anna Berg | Desk 4 |\n| Paul Roth | Chair |\n| 42 | Lamp |';
+    const found = people(table, ['Anna Berg', 'Paul Roth']);
+    expect(values(table, addTableColumnNames(table, found))).toEqual(['Anna Berg', 'Paul Roth']);
+    const mixed = '| Anna Berg |\n| Paul Roth |\n| Desk |\n| Chair |\n| Lamp |';
+    const few = people(mixed, ['Anna Berg', 'Paul Roth']);
+    expect(addTableColumnNames(mixed, few)).toEqual(few);
+  });
+
+  it('treats tables apart and ignores text that is not a table', () => {
+    const text = '| Anna Berg | x |\n| Paul Roth | y |\n\n| Carla Neri | z |\nA | B | C';
+    const found = people(text, ['Anna Berg', 'Paul Roth']);
+    expect(values(text, addTableColumnNames(text, found))).toEqual(['Anna Berg', 'Paul Roth']);
+    expect(addTableColumnNames('', [])).toEqual([]);
+    expect(addTableColumnNames('no table', found)).toEqual(found);
+  });
+});
+
+describe('addCuedNames', () => {
+  const firstNames = new Set(['paco', 'jonas']);
+  const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
+  const cued = (text: string, spans: Span[] = []) => values(text, addCuedNames(text, spans, isFirstName));
+
+  it('reads the words after a naming cue as a name, in five languages', () => {
+    expect(cued('el dueño se llama Paco. El timbre no funciona')).toEqual(['Paco']);
+    expect(cued('Hi, My name is Ada Lovelace and I need help')).toEqual(['Ada Lovelace']);
+    expect(cued('Ich heiße Lukas Weber.')).toEqual(['Lukas Weber']);
+    expect(cued("Bonjour, je m'appelle Élodie.")).toEqual(['Élodie']);
+    expect(cued('Ciao, mi chiamo Tore, e tu?')).toEqual(['Tore']);
+    expect(cued('él se llama Paco y ella se llama Lola')).toEqual(['Paco', 'Lola']);
+  });
+
+  it('takes a lower-case first word only when it is a known first name', () => {
+    expect(cued('hola, se llama paco')).toEqual(['paco']);
+    expect(cued('my name is jonas weber')).toEqual(['jonas']);
+    expect(cued('my name is on the list')).toEqual([]);
+    expect(cued('please call me Back tomorrow')).toEqual([]);
+  });
+
+  it('gives way to a surer span and replaces a doubted one', () => {
+    const text = 'el dueño se llama Paco.';
+    const doubted = spanOf(text, 'Paco', 'PERSON', 0.49);
+    const [replaced] = addCuedNames(text, [doubted], isFirstName);
+    expect(replaced).toMatchObject({
+      entity_type: 'PERSON',
+      score: 0.8,
+      start: doubted.start,
+      end: doubted.end,
+    });
+    const sure = spanOf(text, 'Paco', 'LOCATION', 0.9);
+    expect(addCuedNames(text, [sure], isFirstName)).toEqual([sure]);
   });
 });

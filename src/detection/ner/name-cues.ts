@@ -1,0 +1,91 @@
+import { partitionPoint } from '../partition-point.js';
+import { LABEL_OF, type Span } from '../types.js';
+
+/**
+ * What follows "my name is", "se llama", "mi chiamo", "je m'appelle" or "ich heiße" is a name, even
+ * when the model missed it or doubted it ("el dueño se llama Paco" at 0.49). The one to three words
+ * after the cue become a PERSON span unless the model was surer of its own span there. The first
+ * word must be capitalised or a known first name ("se llama paco"; "my name is on the list" stays),
+ * any further word capitalised. "Call me" and "sono" are left out: "call me back", "sono stanca".
+ */
+
+const CUES = [
+  'my name is',
+  'his name is',
+  'her name is',
+  'mein name ist',
+  'ich heiße',
+  'ich heisse',
+  'er heißt',
+  'sie heißt',
+  "je m'appelle",
+  'je m’appelle',
+  "il s'appelle",
+  'il s’appelle',
+  "elle s'appelle",
+  'elle s’appelle',
+  'me llamo',
+  'se llama',
+  'mi chiamo',
+  'si chiama',
+];
+const WORD = String.raw`[\p{L}\p{M}][\p{L}\p{M}'’-]*`;
+// Case-insensitive for the cue, so the words after it are checked for capitals apart.
+const CUED_WORDS = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${CUES.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`,
+  'giu',
+);
+const CAPITALISED = /^\p{Lu}/u;
+const CUED_NAME_SCORE = 0.8;
+
+/** The name after a cue: the first word, then the capitalised words right after it. */
+function cuedName(words: string): string {
+  const [first, ...rest] = words.split(/([ \t]+)/);
+  let name = first!;
+  for (let i = 0; i + 1 < rest.length && CAPITALISED.test(rest[i + 1]!); i += 2)
+    name += rest[i]! + rest[i + 1]!;
+  return name;
+}
+
+/**
+ * `spans`: the model's spans of one text, sorted by start, not overlapping, before the score
+ * threshold. Returns them with the cued names the model missed or doubted added: a span there with a
+ * lower score than the cue's (a name at 0.49, a place) gives way to the cued name. `isFirstName`: one
+ * word is in the model's first-name list.
+ */
+export function addCuedNames(
+  text: string,
+  spans: readonly Span[],
+  isFirstName: (word: string) => boolean,
+): Span[] {
+  const added: Span[] = [];
+  const replaced = new Set<Span>();
+  CUED_WORDS.lastIndex = 0;
+  for (let match = CUED_WORDS.exec(text); match; match = CUED_WORDS.exec(text)) {
+    const name = cuedName(match[1]!);
+    const start = match.index + match[0].length - match[1]!.length;
+    const end = start + name.length;
+    // Scan on right after the name: the words matched past it may hold the next cue.
+    CUED_WORDS.lastIndex = end;
+    const first = name.split(/[ \t]/, 1)[0]!;
+    if (!CAPITALISED.test(first) && !isFirstName(first)) continue;
+    const there: Span[] = [];
+    for (let i = partitionPoint(spans, (s) => s.end <= start); i < spans.length; i++) {
+      const span = spans[i]!;
+      if (span.start >= end) break;
+      there.push(span);
+    }
+    if (there.some((s) => s.score >= CUED_NAME_SCORE)) continue;
+    for (const s of there) replaced.add(s);
+    added.push({
+      entity_type: 'PERSON',
+      label: LABEL_OF.PERSON,
+      start,
+      end,
+      score: CUED_NAME_SCORE,
+      source: 'ner',
+    });
+  }
+  if (!added.length) return [...spans];
+  return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+}

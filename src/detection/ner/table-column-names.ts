@@ -1,0 +1,115 @@
+import { partitionPoint } from '../partition-point.js';
+import type { Span } from '../types.js';
+
+/**
+ * A column of a markdown table that the model mostly read as people holds people in its other cells
+ * too: a roster "| Kwame Asante | PM | Accra |" whose next row "| Szabó Réka | QA | Budapest |" the
+ * model missed. When at least two cells of a column, and at least half of its non-empty cells
+ * (header row left out), are exactly a PERSON span, every other cell of that column that looks like
+ * a name (one to four words, the first capitalised, no digits) becomes a PERSON span with the lowest
+ * score of the column's people, unless the model was surer of its own span there.
+ */
+
+/** A line of a markdown table: starts and ends with a pipe. */
+const TABLE_LINE = /^[ \t]*\|[^\r\n]*\|[ \t]*$/gm;
+/** The line under a header: pipes, dashes, colons and spaces only. */
+const SEPARATOR_LINE = /^[\s|:-]+$/;
+const NAME_CELL = /^\p{Lu}[\p{L}\p{M}'’.-]*(?: [\p{L}\p{M}'’.-]+){0,3}$/u;
+const MIN_PEOPLE = 2;
+const MIN_PEOPLE_SHARE = 0.5;
+/** Only people the model is fairly sure of (the tenants' default threshold) make a column. */
+const MIN_VOTER_SCORE = 0.5;
+
+interface Cell {
+  start: number;
+  end: number;
+}
+
+/** Cells of each table row (header rows and separator lines left out), tables in text order. */
+function tableRows(text: string): Cell[][][] {
+  const tables: Cell[][][] = [];
+  let rows: Cell[][] = [];
+  let lastLineEnd = -1;
+  let sawSeparator = false;
+  const close = () => {
+    if (rows.length) tables.push(rows);
+    rows = [];
+    sawSeparator = false;
+  };
+  for (const line of text.matchAll(TABLE_LINE)) {
+    const start = line.index;
+    // A table is a run of table lines, one right after the other.
+    if (lastLineEnd < 0 || !/^\r?\n$/.test(text.slice(lastLineEnd, start))) close();
+    lastLineEnd = start + line[0].length;
+    if (SEPARATOR_LINE.test(line[0])) {
+      // The row above a separator (the table's first) is its header.
+      if (!sawSeparator && rows.length === 1) rows = [];
+      sawSeparator = true;
+      continue;
+    }
+    rows.push(cellsOf(line[0], start));
+  }
+  close();
+  return tables;
+}
+
+function cellsOf(line: string, lineStart: number): Cell[] {
+  const cells: Cell[] = [];
+  const last = line.lastIndexOf('|');
+  let from = line.indexOf('|') + 1;
+  for (let pipe = line.indexOf('|', from); pipe >= 0 && pipe <= last; pipe = line.indexOf('|', from)) {
+    const raw = line.slice(from, pipe);
+    const value = raw.trim();
+    const start = lineStart + from + (raw.length - raw.trimStart().length);
+    cells.push({ start, end: start + value.length });
+    from = pipe + 1;
+  }
+  return cells;
+}
+
+/**
+ * `spans`: the model's spans of one text, sorted by start, not overlapping, before the score
+ * threshold. Returns them with the names found in people's columns added; a span the model was less
+ * sure of in such a cell gives way.
+ */
+export function addTableColumnNames(text: string, spans: readonly Span[]): Span[] {
+  if (!text.includes('|') || !spans.some((s) => s.entity_type === 'PERSON')) return [...spans];
+  const personAt = new Map(
+    spans.filter((s) => s.entity_type === 'PERSON' && s.score >= MIN_VOTER_SCORE).map((s) => [s.start, s]),
+  );
+  const personIn = (cell: Cell) => {
+    const span = personAt.get(cell.start);
+    return span?.end === cell.end ? span : undefined;
+  };
+  const overlapping = (cell: Cell) => {
+    const found: Span[] = [];
+    for (let i = partitionPoint(spans, (s) => s.end <= cell.start); i < spans.length; i++) {
+      const span = spans[i]!;
+      if (span.start >= cell.end) break;
+      found.push(span);
+    }
+    return found;
+  };
+
+  const added: Span[] = [];
+  const replaced = new Set<Span>();
+  for (const rows of tableRows(text)) {
+    const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
+    for (let column = 0; column < width; column++) {
+      const cells = rows.map((row) => row[column]).filter((c): c is Cell => !!c && c.end > c.start);
+      const people = cells.map(personIn).filter((s): s is Span => s !== undefined);
+      if (people.length < MIN_PEOPLE || people.length < MIN_PEOPLE_SHARE * cells.length) continue;
+      const score = people.reduce((least, s) => Math.min(least, s.score), 1);
+      for (const cell of cells) {
+        const value = text.slice(cell.start, cell.end);
+        if (personIn(cell) || !NAME_CELL.test(value) || /\d/.test(value)) continue;
+        const there = overlapping(cell);
+        if (there.some((s) => s.score >= score)) continue;
+        for (const s of there) replaced.add(s);
+        added.push({ ...people[0]!, start: cell.start, end: cell.end, score });
+      }
+    }
+  }
+  if (!added.length) return [...spans];
+  return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+}
