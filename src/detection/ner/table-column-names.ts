@@ -25,14 +25,21 @@ interface Cell {
   end: number;
 }
 
-/** Cells of each table row (header rows and separator lines left out), tables in text order. */
-function tableRows(text: string): Cell[][][] {
-  const tables: Cell[][][] = [];
+interface Table {
+  /** Cells of each row, the header above a separator line left out. */
+  rows: Cell[][];
+  /** No separator line: the first row may be a header ("| Name | Role |"), so it gains no name. */
+  firstMayBeHeader: boolean;
+}
+
+/** The markdown tables of a text, in text order. */
+function tablesOf(text: string): Table[] {
+  const tables: Table[] = [];
   let rows: Cell[][] = [];
   let lastLineEnd = -1;
   let sawSeparator = false;
   const close = () => {
-    if (rows.length) tables.push(rows);
+    if (rows.length) tables.push({ rows, firstMayBeHeader: !sawSeparator });
     rows = [];
     sawSeparator = false;
   };
@@ -93,7 +100,7 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
 
   const added: Span[] = [];
   const replaced = new Set<Span>();
-  for (const rows of tableRows(text)) {
+  for (const { rows, firstMayBeHeader } of tablesOf(text)) {
     const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
     for (let column = 0; column < width; column++) {
       const cells = rows.map((row) => row[column]).filter((c): c is Cell => !!c && c.end > c.start);
@@ -101,6 +108,7 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
       if (people.length < MIN_PEOPLE || people.length < MIN_PEOPLE_SHARE * cells.length) continue;
       const score = people.reduce((least, s) => Math.min(least, s.score), 1);
       for (const cell of cells) {
+        if (firstMayBeHeader && rows[0]![column] === cell) continue;
         const value = text.slice(cell.start, cell.end);
         if (personIn(cell) || !NAME_CELL.test(value) || /\d/.test(value)) continue;
         const there = overlapping(cell);

@@ -265,6 +265,12 @@ describe('addTableColumnNames', () => {
     expect(addTableColumnNames(mixed, few)).toEqual(few);
   });
 
+  it('adds nothing to the first row of a table without a separator line: it may be the header', () => {
+    const text = '| Name | Role |\n| Anna Berg | PM |\n| Paul Roth | Dev |\n| Carla Neri | QA |';
+    const found = people(text, ['Anna Berg', 'Paul Roth']);
+    expect(values(text, addTableColumnNames(text, found))).toEqual(['Anna Berg', 'Paul Roth', 'Carla Neri']);
+  });
+
   it('treats tables apart and ignores text that is not a table', () => {
     const text = '| Anna Berg | x |\n| Paul Roth | y |\n\n| Carla Neri | z |\nA | B | C';
     const found = people(text, ['Anna Berg', 'Paul Roth']);
