@@ -227,8 +227,18 @@ function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
     ? extraNames(new Set([...places, ...countries].map((p) => p.toLowerCase())))
     : { firstNames: [], surnames: [] };
   return {
-    first_names: [...all(lexicon.firstNames), ...lexicon.foreignFirstNames, ...extra.firstNames],
-    surnames: [...all(lexicon.surnames), ...lexicon.foreignSurnames, ...extra.surnames],
+    first_names: [
+      ...all(lexicon.firstNames),
+      ...lexicon.foreignFirstNames,
+      ...lexicon.eastAsianNames.flatMap((n) => n.given),
+      ...extra.firstNames,
+    ],
+    surnames: [
+      ...all(lexicon.surnames),
+      ...lexicon.foreignSurnames,
+      ...lexicon.eastAsianNames.flatMap((n) => n.family),
+      ...extra.surnames,
+    ],
     places,
     countries,
     org_suffixes: legalForms(),

@@ -128,17 +128,36 @@ function fillTemplate(
   builder.literal(template.slice(cursor));
 }
 
+/** Share of names drawn from the East Asian lists, when the lexicon has them. */
+const EAST_ASIAN_SHARE = 0.04;
+
+function eastAsianName(lexicon: Lexicon, random: Random): { given: string[]; family: string[] } | undefined {
+  if (lexicon.eastAsianNames.length === 0 || !random.chance(EAST_ASIAN_SHARE)) return undefined;
+  return random.pick(lexicon.eastAsianNames);
+}
+
 export function firstName(language: Language, lexicon: Lexicon, random: Random): string {
+  const eastAsian = eastAsianName(lexicon, random);
+  if (eastAsian) return random.pick(eastAsian.given);
   return random.chance(0.8)
     ? random.pick(lexicon.firstNames[language])
     : random.pick(lexicon.foreignFirstNames);
 }
 
 export function surname(language: Language, lexicon: Lexicon, random: Random): string {
+  const eastAsian = eastAsianName(lexicon, random);
+  if (eastAsian) return random.pick(eastAsian.family);
   return random.chance(0.8) ? random.pick(lexicon.surnames[language]) : random.pick(lexicon.foreignSurnames);
 }
 
 export function fullName(language: Language, lexicon: Lexicon, random: Random): string {
+  const eastAsian = eastAsianName(lexicon, random);
+  if (eastAsian) {
+    // Family name first as at home ("Li Wen", "Park Min-seo"), or last as abroad.
+    const given = random.pick(eastAsian.given);
+    const family = random.pick(eastAsian.family);
+    return random.chance(0.5) ? `${family} ${given}` : `${given} ${family}`;
+  }
   const first = firstName(language, lexicon, random);
   const last = surname(language, lexicon, random);
   const roll = random.next();

@@ -12,11 +12,13 @@ import { NER_DATA_DIR } from '../corpora.js';
 import { createRandom, isHeldOut } from './random.js';
 import { EVERYDAY_NOUNS, SENTENCE_STARTERS } from './templates-common-words.js';
 import { DISHES, EVERYDAY, GROCERIES, VERBS } from './everyday-words.js';
+import { EAST_ASIAN_NAMES } from './east-asian-names.js';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const HELD_OUT_PERCENT = 15;
+const EAST_ASIAN = process.env.NER_EAST_ASIAN_NAMES === '1';
 
 export interface Lexicon {
   firstNames: Record<Language, string[]>;
@@ -24,6 +26,11 @@ export interface Lexicon {
   /** Names from other locales: people in a German prompt are not all German. */
   foreignFirstNames: string[];
   foreignSurnames: string[];
+  /**
+   * Chinese, Korean and Japanese names in Latin script, one entry per origin (`east-asian-names.ts`);
+   * empty unless NER_EAST_ASIAN_NAMES=1 (the pii-ner-v12 recipe), so older recipes rebuild unchanged.
+   */
+  eastAsianNames: { given: string[]; family: string[] }[];
   cities: Record<Language, string[]>;
   worldCities: string[];
   countries: Record<Language, string[]>;
@@ -433,6 +440,12 @@ export function buildLexicon(split: Split): Lexicon {
     surnames: perLanguage((language) => names(LOCALES[language], 'last_name')),
     foreignFirstNames: names(FOREIGN_LOCALES, 'first_name'),
     foreignSurnames: names(FOREIGN_LOCALES, 'last_name'),
+    eastAsianNames: EAST_ASIAN
+      ? Object.values(EAST_ASIAN_NAMES).map(({ given, family }) => ({
+          given: given.filter(keep),
+          family: family.filter(keep),
+        }))
+      : [],
     cities: perLanguage(citiesOf),
     worldCities: unique(cities.filter((c) => c.population >= 150000).map((c) => c.name)).filter(keep),
     // Countries and regions are not held out: the list is small and closed.
@@ -486,13 +499,17 @@ const SINGLE_WORD = /^\p{L}[\p{L}-]*$/u;
 /** Every first name and surname of every locale, both splits: a hard negative must never be a name. */
 function allNameKeys(): Set<string> {
   const locales = [...Object.values(LOCALES).flat(), ...FOREIGN_LOCALES];
+  const eastAsian = EAST_ASIAN
+    ? Object.values(EAST_ASIAN_NAMES).flatMap((n) => [...n.given, ...n.family])
+    : [];
   return new Set(
-    locales
-      .flatMap((l) => [
+    [
+      ...locales.flatMap((l) => [
         ...definitionList(l, 'person', 'first_name'),
         ...definitionList(l, 'person', 'last_name'),
-      ])
-      .map((name) => name.toLowerCase()),
+      ]),
+      ...eastAsian,
+    ].map((name) => name.toLowerCase()),
   );
 }
 
