@@ -1,17 +1,18 @@
 /**
  * Writes `synthetic/east-asian-names.ts`: Chinese, Korean and Japanese names as Latin-script text
- * writes them ("Li Wen", "Chen Xiulan", "Park Min-seo", "Sato Yuki"), which faker only has in their
+ * writes them ("Chen Xiulan", "Kim Min-seo", "Tanaka Yuki"), which faker only has in their
  * own scripts. Run once by hand; its output is committed, so data builds and CI never need the
  * romanisation packages:
  *
- *   npm install --no-save pinyin-pro hangul-romanization
+ *   npm install --no-save pinyin-pro hangul-romanization   (with the other build-time packages of
+ *                                                            README.md: npm drops --no-save ones)
  *   npx tsx models/ner/east-asian-names-build.ts && npx prettier --write models/ner/synthetic/east-asian-names.ts
  *
  * - Chinese: faker's zh_CN and zh_TW given names and surnames in pinyin without tones (pinyin-pro,
  *   MIT), given names joined ("Xiulan") as in mainland usage and hyphenated ("Shu-fen") as in Taiwan.
  * - Korean: faker's ko given names, each syllable in Revised Romanization (hangul-romanization,
  *   MIT), hyphenated ("Min-seo") and joined ("Minseo"); surnames in their usual spelling ("Kim",
- *   "Lee", "Park"), from the table below, not the Revised Romanization ("Gim", "I", "Bak").
+ *   "Choi"), from the table below, not the Revised Romanization ("Gim", "Choe").
  * - Japanese: faker has no Latin-script Japanese names, so common given names and surnames in
  *   Hepburn without long-vowel marks, written here.
  *

@@ -153,7 +153,7 @@ export function surname(language: Language, lexicon: Lexicon, random: Random): s
 export function fullName(language: Language, lexicon: Lexicon, random: Random): string {
   const eastAsian = eastAsianName(lexicon, random);
   if (eastAsian) {
-    // Family name first as at home ("Li Wen", "Park Min-seo"), or last as abroad.
+    // Family name first as at home ("Chen Xiulan", "Kim Min-seo"), or last as abroad.
     const given = random.pick(eastAsian.given);
     const family = random.pick(eastAsian.family);
     return random.chance(0.5) ? `${family} ${given}` : `${given} ${family}`;
