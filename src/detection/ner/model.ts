@@ -7,6 +7,7 @@ import { normalizeWord } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { withoutCodeLike } from './code-like-spans.js';
+import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { splitAtLineBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
@@ -64,7 +65,8 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       const tagged = await tagTexts(session, files, texts);
       return tagged.map((spans, i) => {
         const text = texts[i]!;
-        const people = trimLeadingRoles(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)), isTitle);
+        const cleaned = withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)));
+        const people = trimLeadingRoles(text, cleaned, isTitle);
         const joined = joinInvertedNames(text, people, names);
         return addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
+import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
 import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
@@ -313,5 +314,29 @@ describe('addCuedNames', () => {
     });
     const sure = spanOf(text, 'Paco', 'LOCATION', 0.9);
     expect(addCuedNames(text, [sure], isFirstName)).toEqual([sure]);
+  });
+});
+
+describe('withoutImperativeVerbs', () => {
+  const kept = (text: string, word: string, from = 0) =>
+    values(text, withoutImperativeVerbs(text, [spanOf(text, word, 'PERSON', 0.9, from)]));
+
+  it('drops a verb that is a given name at the start of a request, before its object', () => {
+    expect(kept('Grant access to the repo for the new hire.', 'Grant')).toEqual([]);
+    expect(kept('| Legal | Friday |\n| Grant access to Staging | IT |', 'Grant')).toEqual([]);
+    expect(kept('Thanks. Please Grant admin rights to the team.', 'Grant')).toEqual([]);
+    expect(kept('Pat yourself on the back', 'Pat')).toEqual([]);
+    expect(kept('Will you review this?', 'Will')).toEqual([]);
+  });
+
+  it('keeps the name as a subject, in a vocative, inside a sentence, in capitals or for other words', () => {
+    expect(kept('Grant said yes.', 'Grant')).toEqual(['Grant']);
+    expect(kept('Will, can you review this?', 'Will')).toEqual(['Will']);
+    expect(kept('Mark is out today.', 'Mark')).toEqual(['Mark']);
+    expect(kept('I asked Grant the question twice.', 'Grant')).toEqual(['Grant']);
+    expect(kept('GRANT the access', 'GRANT')).toEqual(['GRANT']);
+    expect(kept('Anna the accountant called.', 'Anna')).toEqual(['Anna']);
+    const place = spanOf('Chase the vendor', 'Chase', 'ORGANIZATION');
+    expect(withoutImperativeVerbs('Chase the vendor', [place])).toEqual([place]);
   });
 });
