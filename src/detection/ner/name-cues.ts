@@ -1,5 +1,5 @@
-import { partitionPoint } from '../partition-point.js';
 import { LABEL_OF, type Span } from '../types.js';
+import { withAddedNames } from './added-names.js';
 
 /**
  * What follows "my name is", "se llama", "mi chiamo", "je m'appelle" or "ich heiße" is a name, even
@@ -58,8 +58,7 @@ export function addCuedNames(
   spans: readonly Span[],
   isFirstName: (word: string) => boolean,
 ): Span[] {
-  const added: Span[] = [];
-  const replaced = new Set<Span>();
+  const names: Span[] = [];
   CUED_WORDS.lastIndex = 0;
   for (let match = CUED_WORDS.exec(text); match; match = CUED_WORDS.exec(text)) {
     const name = cuedName(match[1]!);
@@ -69,15 +68,7 @@ export function addCuedNames(
     CUED_WORDS.lastIndex = end;
     const first = name.split(/[ \t]/, 1)[0]!;
     if (!CAPITALISED.test(first) && !isFirstName(first)) continue;
-    const there: Span[] = [];
-    for (let i = partitionPoint(spans, (s) => s.end <= start); i < spans.length; i++) {
-      const span = spans[i]!;
-      if (span.start >= end) break;
-      there.push(span);
-    }
-    if (there.some((s) => s.score >= CUED_NAME_SCORE)) continue;
-    for (const s of there) replaced.add(s);
-    added.push({
+    names.push({
       entity_type: 'PERSON',
       label: LABEL_OF.PERSON,
       start,
@@ -86,6 +77,5 @@ export function addCuedNames(
       source: 'ner',
     });
   }
-  if (!added.length) return [...spans];
-  return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+  return withAddedNames(spans, names);
 }

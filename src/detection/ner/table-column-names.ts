@@ -1,5 +1,5 @@
-import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
+import { withAddedNames } from './added-names.js';
 
 /**
  * A column of a markdown table that the model mostly read as people holds people in its other cells
@@ -88,18 +88,7 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
     const span = personAt.get(cell.start);
     return span?.end === cell.end ? span : undefined;
   };
-  const overlapping = (cell: Cell) => {
-    const found: Span[] = [];
-    for (let i = partitionPoint(spans, (s) => s.end <= cell.start); i < spans.length; i++) {
-      const span = spans[i]!;
-      if (span.start >= cell.end) break;
-      found.push(span);
-    }
-    return found;
-  };
-
-  const added: Span[] = [];
-  const replaced = new Set<Span>();
+  const names: Span[] = [];
   for (const { rows, firstMayBeHeader } of tablesOf(text)) {
     const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
     for (let column = 0; column < width; column++) {
@@ -111,13 +100,9 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
         if (firstMayBeHeader && rows[0]![column] === cell) continue;
         const value = text.slice(cell.start, cell.end);
         if (personIn(cell) || !NAME_CELL.test(value) || /\d/.test(value)) continue;
-        const there = overlapping(cell);
-        if (there.some((s) => s.score >= score)) continue;
-        for (const s of there) replaced.add(s);
-        added.push({ ...people[0]!, start: cell.start, end: cell.end, score });
+        names.push({ ...people[0]!, start: cell.start, end: cell.end, score });
       }
     }
   }
-  if (!added.length) return [...spans];
-  return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+  return withAddedNames(spans, names);
 }
