@@ -21,8 +21,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fakerKO, fakerZH_CN, fakerZH_TW } from '@faker-js/faker';
 import { commonWords } from './common-words.js';
+import { definitionList } from './synthetic/lexicon.js';
 
 const require = createRequire(import.meta.url);
 const { pinyin } = require('pinyin-pro') as {
@@ -340,10 +340,8 @@ const JAPANESE_SURNAMES = [
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function fakerList(definitions: unknown): string[] {
-  if (Array.isArray(definitions)) return definitions as string[];
-  return Object.values(definitions as Record<string, string[]>).flat();
-}
+/** "Min-seo", "Shu-fen": the first syllable capitalised, a hyphen, the rest joined. */
+const hyphenated = (parts: readonly string[]) => `${capitalise(parts[0]!)}-${parts.slice(1).join('')}`;
 
 const syllables = (hanzi: string, surname: boolean) =>
   pinyin(hanzi, { toneType: 'none', type: 'array', v: true, ...(surname ? { surname: 'all' } : {}) });
@@ -351,20 +349,16 @@ const syllables = (hanzi: string, surname: boolean) =>
 function chineseNames() {
   const given = new Set<string>();
   const family = new Set<string>();
-  for (const [faker, hyphenated] of [
-    [fakerZH_CN, false],
-    [fakerZH_TW, true],
+  for (const [locale, taiwanese] of [
+    ['zh_CN', false],
+    ['zh_TW', true],
   ] as const) {
-    for (const name of fakerList(faker.rawDefinitions.person?.first_name)) {
+    for (const name of definitionList(locale, 'person', 'first_name')) {
       const parts = syllables(name, false);
       if (parts.length === 0 || parts.some((p) => !/^[a-z]+$/.test(p))) continue;
-      given.add(
-        hyphenated && parts.length > 1
-          ? `${capitalise(parts[0]!)}-${parts.slice(1).join('')}`
-          : capitalise(parts.join('')),
-      );
+      given.add(taiwanese && parts.length > 1 ? hyphenated(parts) : capitalise(parts.join('')));
     }
-    for (const name of fakerList(faker.rawDefinitions.person?.last_name)) {
+    for (const name of definitionList(locale, 'person', 'last_name')) {
       const parts = syllables(name, true);
       if (parts.length === 0 || parts.some((p) => !/^[a-z]+$/.test(p))) continue;
       family.add(capitalise(parts.join('')));
@@ -375,13 +369,13 @@ function chineseNames() {
 
 function koreanNames() {
   const given = new Set<string>();
-  for (const name of fakerList(fakerKO.rawDefinitions.person?.first_name)) {
+  for (const name of definitionList('ko', 'person', 'first_name')) {
     const parts = [...name].map((syllable) => hangul.convert(syllable));
     if (parts.some((p) => !/^[a-z]+$/.test(p))) continue;
     given.add(capitalise(parts.join('')));
-    if (parts.length > 1) given.add(`${capitalise(parts[0]!)}-${parts.slice(1).join('')}`);
+    if (parts.length > 1) given.add(hyphenated(parts));
   }
-  const family = fakerList(fakerKO.rawDefinitions.person?.last_name)
+  const family = definitionList('ko', 'person', 'last_name')
     .map((name) => KOREAN_SURNAMES[name])
     .filter((name): name is string => name !== undefined);
   return { given: [...given], family: [...new Set(family)] };

@@ -28,7 +28,8 @@ export interface Lexicon {
   foreignSurnames: string[];
   /**
    * Chinese, Korean and Japanese names in Latin script, one entry per origin (`east-asian-names.ts`);
-   * empty unless NER_EAST_ASIAN_NAMES=1 (the pii-ner-v12 recipe), so older recipes rebuild unchanged.
+   * empty unless NER_EAST_ASIAN_NAMES=1 (a recipe tried on 2026-11-24, not shipped), so the shipped
+   * recipe rebuilds unchanged.
    */
   eastAsianNames: { given: string[]; family: string[] }[];
   cities: Record<Language, string[]>;
@@ -373,7 +374,8 @@ function locale(name: string): Record<string, unknown> {
   return ((allLocales as Record<string, unknown>)[name] ?? {}) as Record<string, unknown>;
 }
 
-function definitionList(localeName: string, section: string, key: string): string[] {
+/** One list of a faker locale's definitions ("person", "first_name"), its sub-lists (generic, female, male) joined. */
+export function definitionList(localeName: string, section: string, key: string): string[] {
   const value = (locale(localeName)[section] as Record<string, unknown> | undefined)?.[key];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   if (value && typeof value === 'object')
