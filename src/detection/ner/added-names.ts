@@ -1,5 +1,5 @@
 import { partitionPoint } from '../partition-point.js';
-import type { Span } from '../types.js';
+import { LABEL_OF, type Span } from '../types.js';
 
 /**
  * Adds names a runtime rule found to the model's spans of one text. `spans`: sorted by start, not
@@ -23,4 +23,9 @@ export function withAddedNames(spans: readonly Span[], names: readonly Span[]): 
   }
   if (!added.length) return [...spans];
   return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+}
+
+/** A person span a runtime rule found, to hand to `withAddedNames`. */
+export function ruleName(start: number, end: number, score: number): Span {
+  return { entity_type: 'PERSON', label: LABEL_OF.PERSON, start, end, score, source: 'ner' };
 }

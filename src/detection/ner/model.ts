@@ -11,8 +11,10 @@ import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { splitAtLineBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
+import { addFieldNames } from './name-fields.js';
 import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
+import { trimNameEdges } from './name-edges.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
 import { tokenize } from './tokenizer.js';
@@ -56,6 +58,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     isSurname: (word) => files.gazetteers.surnames.keys.has(normalizeWord(word)),
   };
   const isTitle = (word: string) => files.gazetteers.titles.keys.has(normalizeWord(word));
+  const isPersonName = (word: string) => names.isFirstName(word) || names.isSurname(word);
   let closed = false;
   return {
     name: files.config.name,
@@ -66,12 +69,13 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       return tagged.map((spans, i) => {
         const text = texts[i]!;
         const cleaned = withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)));
-        const people = trimLeadingRoles(text, cleaned, isTitle);
+        const people = trimNameEdges(text, trimLeadingRoles(text, cleaned, isTitle), isPersonName);
         const joined = joinInvertedNames(text, people, names);
-        return addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
+        const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
+        return addFieldNames(text, cued, isPersonName);
       });
     },
-    isPersonName: (word) => names.isFirstName(word) || names.isSurname(word),
+    isPersonName,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,5 @@
-import { LABEL_OF, type Span } from '../types.js';
-import { withAddedNames } from './added-names.js';
+import type { Span } from '../types.js';
+import { ruleName, withAddedNames } from './added-names.js';
 
 /**
  * What follows "my name is", "se llama", "mi chiamo", "je m'appelle" or "ich heiße" is a name, even
@@ -68,14 +68,7 @@ export function addCuedNames(
     CUED_WORDS.lastIndex = end;
     const first = name.split(/[ \t]/, 1)[0]!;
     if (!CAPITALISED.test(first) && !isFirstName(first)) continue;
-    names.push({
-      entity_type: 'PERSON',
-      label: LABEL_OF.PERSON,
-      start,
-      end,
-      score: CUED_NAME_SCORE,
-      source: 'ner',
-    });
+    names.push(ruleName(start, end, CUED_NAME_SCORE));
   }
   return withAddedNames(spans, names);
 }

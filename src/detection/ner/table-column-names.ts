@@ -1,5 +1,5 @@
 import type { Span } from '../types.js';
-import { withAddedNames } from './added-names.js';
+import { ruleName, withAddedNames } from './added-names.js';
 
 /**
  * A column of a markdown table that the model mostly read as people holds people in its other cells
@@ -100,7 +100,7 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
         if (firstMayBeHeader && rows[0]![column] === cell) continue;
         const value = text.slice(cell.start, cell.end);
         if (personIn(cell) || !NAME_CELL.test(value) || /\d/.test(value)) continue;
-        names.push({ ...people[0]!, start: cell.start, end: cell.end, score });
+        names.push(ruleName(cell.start, cell.end, score));
       }
     }
   }

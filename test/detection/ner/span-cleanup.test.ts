@@ -5,6 +5,8 @@ import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
 import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
+import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
+import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
 import type { Span } from '../../../src/detection/types.js';
 
@@ -338,5 +340,93 @@ describe('withoutImperativeVerbs', () => {
     expect(kept('Anna the accountant called.', 'Anna')).toEqual(['Anna']);
     const place = spanOf('Chase the vendor', 'Chase', 'ORGANIZATION');
     expect(withoutImperativeVerbs('Chase the vendor', [place])).toEqual([place]);
+  });
+});
+
+describe('trimNameEdges', () => {
+  const knownNames = new Set(['scott', 'cole', 'reiche']);
+  const isPersonName = (word: string) => knownNames.has(word.toLowerCase());
+  const trimmed = (text: string, value: string, type = 'PERSON') =>
+    values(text, trimNameEdges(text, [spanOf(text, value, type)], isPersonName));
+
+  it('cuts a list bullet, dashes and punctuation off a name, keeping a handle sign and a final initial', () => {
+    expect(trimmed('Attendees:\n- Marco Rossi\n', '- Marco Rossi')).toEqual(['Marco Rossi']);
+    expect(trimmed('• Hugo Blanc: ok', '• Hugo Blanc:')).toEqual(['Hugo Blanc']);
+    expect(trimmed('thanks (Luca Bianchi) again', '(Luca Bianchi)')).toEqual(['Luca Bianchi']);
+    expect(trimmed('ping @Giulia now', '@Giulia')).toEqual(['@Giulia']);
+    expect(trimmed('from Anna S. today', 'Anna S.')).toEqual(['Anna S.']);
+    expect(trimmed('RT @ kassmarie_ mami', 'kassmarie_')).toEqual(['kassmarie_']);
+  });
+
+  it('drops a span that is nothing but marks', () => {
+    expect(trimmed('a -- b', '--')).toEqual([]);
+  });
+
+  it('cuts lower-case words off either end of a capitalised name', () => {
+    expect(trimmed('Die AU von Dr. Hahn folgt ich nach', 'Hahn folgt ich')).toEqual(['Hahn']);
+    expect(trimmed('al bar, chiedere di Tore.', 'chiedere di Tore')).toEqual(['Tore']);
+    expect(trimmed('Grazie Maria Rossi per tutto', 'Maria Rossi per')).toEqual(['Maria Rossi']);
+  });
+
+  it('keeps particles a name starts with, particles inside it and lower-case known names', () => {
+    expect(trimmed('la señora de Miguel se opone', 'de Miguel')).toEqual(['de Miguel']);
+    expect(trimmed('con Ludwig van Beethoven', 'Ludwig van Beethoven')).toEqual(['Ludwig van Beethoven']);
+    expect(trimmed('Proof that Travis scott sold', 'Travis scott')).toEqual(['Travis scott']);
+    expect(trimmed('J. cole is a legend', 'J. cole')).toEqual(['J. cole']);
+    expect(trimmed('Paolo d’Alessandro e Ahmed al-Rashid', 'Paolo d’Alessandro')).toEqual([
+      'Paolo d’Alessandro',
+    ]);
+    expect(trimmed('Ahmed al-Rashid', 'Ahmed al-Rashid')).toEqual(['Ahmed al-Rashid']);
+    expect(trimmed('Tom Smith jr. called', 'Tom Smith jr.')).toEqual(['Tom Smith jr.']);
+  });
+
+  it('leaves names in lower case, user names, scripts without case and other types alone', () => {
+    expect(trimmed('call w/ thanh huong nguyen re renewal', 'thanh huong nguyen')).toEqual([
+      'thanh huong nguyen',
+    ]);
+    expect(trimmed('RT @ iBite_YourMom : on this', 'iBite_YourMom')).toEqual(['iBite_YourMom']);
+    expect(trimmed('王小明 said hi', '王小明')).toEqual(['王小明']);
+    expect(trimmed('near Bad Homburg vor der Höhe ok', 'Homburg vor', 'LOCATION')).toEqual(['Homburg vor']);
+  });
+});
+
+describe('addFieldNames', () => {
+  const knownNames = new Set(['xoana', 'haddou']);
+  const isPersonName = (word: string) => knownNames.has(word.toLowerCase());
+  const fielded = (text: string, spans: Span[] = []) =>
+    values(text, addFieldNames(text, spans, isPersonName));
+
+  it('reads the value of a person-name field as a name, in JSON, YAML, forms and query strings', () => {
+    expect(fielded('{"nome": "Bonaria", "cognome": "Cadoni", "data_nascita": "1952-08-30"}')).toEqual([
+      'Cadoni',
+    ]);
+    expect(fielded("{'first_name': 'Ewa', 'last_name': 'Kowalczyk'}")).toEqual(['Ewa', 'Kowalczyk']);
+    expect(fielded('given_name: Xoana\nsurname: Castiñeira\n')).toEqual(['Xoana', 'Castiñeira']);
+    expect(fielded('?last_name=Haddou&first_name=Yasmina&id=7')).toEqual(['Haddou', 'Yasmina']);
+    expect(fielded('Customer last name: Smith (verified)')).toEqual(['Smith']);
+    expect(fielded('Nom de famille : Haddad')).toEqual(['Haddad']);
+    expect(fielded('Apellidos: García del Río. Teléfono: 600 123 456')).toEqual(['García del Río']);
+    expect(fielded('{"Vorname": "Ömer", "customerName": "Brais Outeiro"}')).toEqual([
+      'Ömer',
+      'Brais Outeiro',
+    ]);
+  });
+
+  it('leaves generic name keys, placeholders, sentences and lower-case text alone', () => {
+    expect(fielded('{"name": "Project Apollo", "nom": "Lyon", "nombre": "Rocío"}')).toEqual([]);
+    expect(fielded('{"last_name": null, "first_name": "{{first_name}}", "surname": "N/A"}')).toEqual([]);
+    expect(fielded('{"surname": "unknown", "full_name": "Order 55123"}')).toEqual([]);
+    expect(fielded('surname: see above\nlast name = tbd')).toEqual([]);
+    expect(fielded('surname: xoana')).toEqual(['xoana']);
+  });
+
+  it('gives way to a surer span and replaces a doubted one', () => {
+    const text = 'given_name: Xoana';
+    const doubted = spanOf(text, 'Xoana', 'LOCATION', 0.47);
+    expect(addFieldNames(text, [doubted], isPersonName)).toMatchObject([
+      { entity_type: 'PERSON', score: 0.8, start: doubted.start, end: doubted.end },
+    ]);
+    const sure = spanOf(text, 'Xoana', 'PERSON', 0.99);
+    expect(addFieldNames(text, [sure], isPersonName)).toEqual([sure]);
   });
 });

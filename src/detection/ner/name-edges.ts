@@ -1,0 +1,78 @@
+import type { Span } from '../types.js';
+import { NAME_PARTICLES } from './name-particles.js';
+
+/**
+ * Cleans the edges of the model's person spans.
+ *
+ * Marks: a list bullet or dash before a name ("- Marco Rossi" in a list of attendees) and punctuation
+ * after it are not the name. Leading punctuation and symbols go, except '@' and '#' (a handle); trailing
+ * ones go, except a dot after a letter ("Anna S.", "Smith Jr.").
+ *
+ * Lower-case words: the model sometimes runs a name into the lower-case words around it, the verb
+ * after it ("Dr. Aydın reiche ich nach"), the verb and preposition before it ("chiedere di Tore"). In
+ * a name written with capitals, a lower-case word at either end is not part of the name, so it is cut
+ * off, except the particles a name can start with ("de Miguel", "van Dijk") when the span starts
+ * with them, and known names ("Travis scott"). Names written wholly in lower case ("thanh huong
+ * nguyen") are left alone, and so are words of scripts without case.
+ */
+
+const CHUNK = /\S+/gu;
+/** A word in lower case, letters only: "reiche", "di". User names and codes ("iBite_YourMom") are other chunks. */
+const LOWER_WORD = /^\p{Ll}[\p{L}\p{M}'’.-]*$/u;
+// A capital at the start or after an apostrophe or hyphen: "Smith", "d'Almeida", "al-Rashid".
+const CAPITAL = /(?:^|['’-])[\p{Lu}\p{Lt}]/u;
+const HAS_CAPITAL = /[\p{Lu}\p{Lt}]/u;
+/** Lower-case words that end names: "Smith jr.". */
+const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'jr.', 'sr', 'sr.', 'jun.', 'sen.']);
+
+// Not '_': "kassmarie_" is a user name.
+const MARK = /^(?!_)[\s\p{P}\p{S}]$/u;
+const KEPT_LEADING = /[@#]$/u;
+
+/** The span without leading and trailing marks; null when nothing but marks is left. */
+function withoutMarks(text: string, span: Span): Span | null {
+  let { start, end } = span;
+  while (start < end && MARK.test(text[start]!)) start++;
+  // Keep a handle's '@' or '#' with the name.
+  if (start > span.start && KEPT_LEADING.test(text[start - 1]!)) start--;
+  while (end > start && MARK.test(text[end - 1]!)) end--;
+  // "Anna S.", "Smith Jr.": the dot right after a letter belongs to the name.
+  if (end < span.end && text[end] === '.' && /\p{L}/u.test(text[end - 1] ?? '')) end++;
+  if (end <= start || !/[\p{L}\p{N}]/u.test(text.slice(start, end))) return null;
+  return start === span.start && end === span.end ? span : { ...span, start, end };
+}
+
+/**
+ * `isPersonName`: the word is in the model's first-name or surname list. Such a word stays even in
+ * lower case: social-media text writes "Travis scott", "J. cole".
+ */
+export function trimNameEdges(
+  text: string,
+  spans: readonly Span[],
+  isPersonName: (word: string) => boolean,
+): Span[] {
+  const isLowerWord = (chunk: string) =>
+    LOWER_WORD.test(chunk) && !CAPITAL.test(chunk) && !SUFFIXES.has(chunk) && !isPersonName(chunk);
+  return spans.flatMap((input) => {
+    if (input.entity_type !== 'PERSON') return [input];
+    const span = withoutMarks(text, input);
+    if (!span) return [];
+    const chunks = [...text.slice(span.start, span.end).matchAll(CHUNK)].map((m) => ({
+      chunk: m[0],
+      start: span.start + m.index,
+      end: span.start + m.index + m[0].length,
+    }));
+    const lower = chunks.map((c) => isLowerWord(c.chunk));
+    const first = lower.indexOf(false);
+    const last = lower.lastIndexOf(false);
+    if (first < 0 || !chunks.slice(first, last + 1).some((c) => HAS_CAPITAL.test(c.chunk))) return [span];
+    // The span may start with particles only ("de Miguel", "van der Berg"); other lower-case words
+    // before the name go, and the particles after them with them ("chiedere di Tore").
+    const lead = chunks.slice(0, first);
+    const from = lead.every((c) => NAME_PARTICLES.has(c.chunk)) ? 0 : first;
+    const start = chunks[from]!.start;
+    const end = chunks[last]!.end;
+    if (start === span.start && end === span.end) return [span];
+    return [{ ...span, start, end }];
+  });
+}
