@@ -14,6 +14,7 @@ import { addCuedNames } from './name-cues.js';
 import { addFieldNames } from './name-fields.js';
 import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
+import { placesAfterTitlesAsPeople } from './titled-places.js';
 import { trimNameEdges } from './name-edges.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
@@ -68,8 +69,16 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       const tagged = await tagTexts(session, files, texts);
       return tagged.map((spans, i) => {
         const text = texts[i]!;
-        const cleaned = withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans)));
-        const people = trimNameEdges(text, trimLeadingRoles(text, cleaned, isTitle), isPersonName);
+        const cleaned = placesAfterTitlesAsPeople(
+          text,
+          withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans))),
+          isTitle,
+        );
+        const people = trimNameEdges(
+          text,
+          trimLeadingRoles(text, cleaned, isTitle, names.isFirstName),
+          isPersonName,
+        );
         const joined = joinInvertedNames(text, people, names);
         const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
         return addFieldNames(text, cued, isPersonName);

@@ -8,6 +8,7 @@ import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
 import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
+import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import type { Span } from '../../../src/detection/types.js';
 
 /** A span of `type` over the first occurrence of `value` at or after `from`. */
@@ -173,10 +174,16 @@ describe('joinInvertedNames', () => {
 
 describe('trimLeadingRoles', () => {
   const titles = new Set(['herr', 'frau', 'dr', 'm', 'mr', 'don']);
+  const firstNames = new Set(['karim', 'jean', 'juan']);
   const trim = (text: string, value: string, type = 'PERSON') =>
     values(
       text,
-      trimLeadingRoles(text, [spanOf(text, value, type)], (word) => titles.has(word)),
+      trimLeadingRoles(
+        text,
+        [spanOf(text, value, type)],
+        (word) => titles.has(word),
+        (word) => firstNames.has(word.toLowerCase()),
+      ),
     );
 
   it('cuts role words and titles off the front of a name', () => {
@@ -190,8 +197,18 @@ describe('trimLeadingRoles', () => {
     ]);
   });
 
+  it('reads "M." and "D." before a known first name and another name word as Monsieur and Don', () => {
+    expect(trim('Merci à M. Karim Haddad pour son aide', 'M. Karim Haddad')).toEqual(['Karim Haddad']);
+    expect(trim('M. Jean de la Fontaine', 'M. Jean de la Fontaine')).toEqual(['Jean de la Fontaine']);
+    expect(trim('El paciente D. Juan Carlos Pérez ingresó', 'D. Juan Carlos Pérez')).toEqual([
+      'Juan Carlos Pérez',
+    ]);
+  });
+
   it('keeps one-letter titles, a lone role word and other entity types', () => {
     expect(trim('Aprobado por M. Ortega.', 'M. Ortega')).toEqual(['M. Ortega']);
+    expect(trim('Signé M. Ortega Ruiz', 'M. Ortega Ruiz')).toEqual(['M. Ortega Ruiz']);
+    expect(trim('with J. Karim Haddad', 'J. Karim Haddad')).toEqual(['J. Karim Haddad']);
     expect(trim('Chiedi a Di Stefano', 'Di Stefano')).toEqual(['Di Stefano']);
     expect(trim('Don Cheadle again', 'Don Cheadle')).toEqual(['Don Cheadle']);
     expect(trim('habla con don José Pérez', 'don José Pérez')).toEqual(['José Pérez']);
@@ -428,5 +445,59 @@ describe('addFieldNames', () => {
     ]);
     const sure = spanOf(text, 'Xoana', 'PERSON', 0.99);
     expect(addFieldNames(text, [sure], isPersonName)).toEqual([sure]);
+  });
+});
+
+describe('placesAfterTitlesAsPeople', () => {
+  const titles = new Set(['dr', 'frau', 'mme', 'm', 'me', 'señora', 'sig.ra']);
+  const typed = (text: string, value: string, type = 'LOCATION') =>
+    placesAfterTitlesAsPeople(text, [spanOf(text, value, type, 0.7)], (word) => titles.has(word)).map((s) => [
+      text.slice(s.start, s.end),
+      s.entity_type,
+      s.score,
+    ]);
+
+  it('reads a place right after a title or a word for a doctor as a person, keeping its score', () => {
+    expect(typed('con la doctora Xoana Castiñeira el miércoles', 'Castiñeira')).toEqual([
+      ['Xoana Castiñeira', 'PERSON', 0.7],
+    ]);
+    expect(typed('con la doctora Castiñeira', 'Castiñeira')).toEqual([['Castiñeira', 'PERSON', 0.7]]);
+    expect(typed('Termin bei Frau Lindau um 9', 'Lindau')).toEqual([['Lindau', 'PERSON', 0.7]]);
+    expect(typed('Rendez-vous avec Mme Valence', 'Valence')).toEqual([['Valence', 'PERSON', 0.7]]);
+    expect(typed('Chiama la Sig.ra Ferrara', 'Ferrara')).toEqual([['Ferrara', 'PERSON', 0.7]]);
+    expect(typed('vu par M. Nancy hier', 'Nancy')).toEqual([['Nancy', 'PERSON', 0.7]]);
+    expect(typed('Dr.Florence called', 'Florence')).toEqual([['Florence', 'PERSON', 0.7]]);
+  });
+
+  it('takes in a given name read as a person, and stops at one read as something else', () => {
+    const text = 'con la doctora Xoana Castiñeira el miércoles';
+    const given = spanOf(text, 'Xoana', 'PERSON', 0.6);
+    const place = spanOf(text, 'Castiñeira', 'LOCATION', 0.7);
+    const noTitle = () => false;
+    expect(values(text, placesAfterTitlesAsPeople(text, [given, place], noTitle))).toEqual([
+      'Xoana Castiñeira',
+    ]);
+    const org = { ...given, entity_type: 'ORGANIZATION' };
+    expect(
+      placesAfterTitlesAsPeople(text, [org, place], noTitle).map((s) => [
+        text.slice(s.start, s.end),
+        s.entity_type,
+      ]),
+    ).toEqual([
+      ['Xoana', 'ORGANIZATION'],
+      ['Castiñeira', 'PERSON'],
+    ]);
+  });
+
+  it('leaves places after other words, a bare letter, and other types alone', () => {
+    expect(typed('moving to Valence next week', 'Valence')).toEqual([['Valence', 'LOCATION', 0.7]]);
+    expect(typed('Zone M Nancy', 'Nancy')).toEqual([['Nancy', 'LOCATION', 0.7]]);
+    expect(typed('Adr Lindau', 'Lindau')).toEqual([['Lindau', 'LOCATION', 0.7]]);
+    expect(typed('Frau Weber aus Lindau', 'Lindau')).toEqual([['Lindau', 'LOCATION', 0.7]]);
+    expect(typed('COME SEE ME SCARBOROUGH', 'SCARBOROUGH')).toEqual([['SCARBOROUGH', 'LOCATION', 0.7]]);
+    expect(typed('plaidé par Me Valence', 'Valence')).toEqual([['Valence', 'PERSON', 0.7]]);
+    expect(typed('Frau Müller GmbH', 'Müller GmbH', 'ORGANIZATION')).toEqual([
+      ['Müller GmbH', 'ORGANIZATION', 0.7],
+    ]);
   });
 });
