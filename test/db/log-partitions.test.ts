@@ -70,7 +70,7 @@ describe('log tables partitioned by month (migration 002)', () => {
        VALUES ('ten_p', 'att_1', 'k3j9x2m4', 'revealed', 'secret', 'key_1', now())`,
     );
 
-    expect(await migrate(db)).toEqual(['002_partition_log_tables.sql']);
+    expect(await migrate(db)).toEqual(['002_partition_log_tables.sql', '003_partition_lock_order.sql']);
 
     const { rows } = await db.query<{ relkind: string }>(
       `SELECT relkind FROM pg_class WHERE relname = ANY($1::text[])`,
@@ -136,5 +136,42 @@ describe('log tables partitioned by month (migration 002)', () => {
     expect(
       (await db.query(`SELECT to_regclass($1) AS t`, [`request_log_${monthOf(far)}`])).rows[0].t,
     ).toBeNull();
+  });
+
+  it('creating a partition while a transaction writes to tenants and then to a log table waits instead of deadlocking (migration 003)', async () => {
+    await db.query(`INSERT INTO tenants (id, name) VALUES ('ten_d', 'Deadlock')`);
+    // A month no migration or job has made yet, so the function really creates partitions.
+    const month = monthsFromNow(36);
+    const writer = new pg.Client({ connectionString: url.toString() });
+    const maintainer = new pg.Client({ connectionString: url.toString() });
+    await writer.connect();
+    await maintainer.connect();
+    try {
+      // The writer holds a row lock on tenants, as a tenant's deletion does before its cascade
+      // reaches the log tables.
+      await writer.query('BEGIN');
+      await writer.query(`UPDATE tenants SET name = name WHERE id = 'ten_d'`);
+      const creating = maintainer.query<{ created: number }>(
+        `SELECT create_log_partitions($1::timestamptz, 1) AS created`,
+        [month.toISOString()],
+      );
+      const maintainerPid = (maintainer as unknown as { processID: number }).processID;
+      // Until the partition creation waits for a lock.
+      for (let waited = 0; ; waited += 20) {
+        const { rowCount } = await db.query(`SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted`, [
+          maintainerPid,
+        ]);
+        if (rowCount) break;
+        if (waited > 5000) throw new Error('the partition creation never waited');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Now the writer reaches the first log table the function creates a partition of.
+      await writer.query(`DELETE FROM reveal_log WHERE tenant_id = 'ten_d'`);
+      await writer.query('COMMIT');
+      expect((await creating).rows[0]!.created).toBe(LOG_TABLES.length);
+    } finally {
+      await writer.end();
+      await maintainer.end();
+    }
   });
 });
