@@ -9,14 +9,24 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * titles stay: "M. Ortega" is Monsieur Ortega in French and an initial in Spanish. But "M." and "D."
  * before a known first name and one more name word are Monsieur and Don: "M. Karim Haddad", "D. Juan
  * Carlos Pérez" (an initial before a whole name, "M. Night Shyamalan", is rare).
+ *
+ * A person span that is nothing but a title ("Arch." of "Arch. Paolo Neri", "Dña." of "Sra. Dña.
+ * Carmen López") is dropped, and so is a lone "M." or "D." right before another person span.
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
-// Not "di": Austria's Diplomingenieur, but also the particle of "Di Stefano".
-const ACADEMIC_TITLES: ReadonlySet<string> = new Set(['mag', 'dipl', 'ing', 'dr', 'prof', 'dott', 'avv']);
+// Titles and their abbreviations the model's list may lack: academic ones, "Hr."/"Hrn."/"Fr." (Herr,
+// Herrn, Frau; Father), "Dña." (Doña), "Lic." (Licenciado). Not "di": Austria's Diplomingenieur, but
+// also the particle of "Di Stefano".
+const EXTRA_TITLES: ReadonlySet<string> = new Set([
+  ...['mag', 'dipl', 'ing', 'dr', 'prof', 'dott', 'avv'],
+  ...['hr', 'hrn', 'fr', 'dña', 'lic'],
+]);
 /** Titles that are given names when capitalised: "don José" is a title, "Don Cheadle" a name. */
 const TITLES_THAT_ARE_NAMES: ReadonlySet<string> = new Set(['don']);
 const LETTER_TITLE_BEFORE_NAME = /^[MD]\.[ \t\u00a0]+([\p{L}\p{M}'’-]+)[ \t\u00a0]+([\p{L}\p{M}'’-]+)/u;
+const TITLE_ONLY = /^([\p{L}\p{M}]+)\.?$/u;
+const LETTER_TITLE = /^[MD]\.$/u;
 
 /** "M. Karim Haddad": the length of "M. " when the span starts with a one-letter title, else 0. */
 function letterTitleLength(value: string, isFirstName: (word: string) => boolean): number {
@@ -36,8 +46,20 @@ export function trimLeadingRoles(
   isTitle: (word: string) => boolean,
   isFirstName: (word: string) => boolean,
 ): Span[] {
-  return spans.map((span) => {
-    if (span.entity_type !== 'PERSON') return span;
+  const isTitleWord = (word: string) => isTitle(word) || EXTRA_TITLES.has(word);
+  /** A span that holds only a title, or "M."/"D." with the next span a person one space on. */
+  const onlyTitle = (span: Span, next: Span | undefined) => {
+    const value = text.slice(span.start, span.end);
+    if (LETTER_TITLE.test(value))
+      return next?.entity_type === 'PERSON' && /^\s{1,2}$/u.test(text.slice(span.end, next.start));
+    const word = TITLE_ONLY.exec(value)?.[1];
+    if (!word || word.length < 2) return false;
+    const lower = word.toLowerCase();
+    return isTitleWord(lower) && !(TITLES_THAT_ARE_NAMES.has(lower) && word !== lower);
+  };
+  return spans.flatMap((span, i) => {
+    if (span.entity_type !== 'PERSON') return [span];
+    if (onlyTitle(span, spans[i + 1])) return [];
     let start = span.start + letterTitleLength(text.slice(span.start, span.end), isFirstName);
     for (;;) {
       const match = LEADING_WORD.exec(text.slice(start, span.end));
@@ -45,11 +67,10 @@ export function trimLeadingRoles(
       const word = match[1]!.toLowerCase();
       const capitalisedName = TITLES_THAT_ARE_NAMES.has(word) && match[1] !== word;
       const isRole =
-        PERSON_ROLE_WORDS.has(word) ||
-        (word.length >= 2 && !capitalisedName && (isTitle(word) || ACADEMIC_TITLES.has(word)));
+        PERSON_ROLE_WORDS.has(word) || (word.length >= 2 && !capitalisedName && isTitleWord(word));
       if (!isRole) break;
       start += match[0].length;
     }
-    return start === span.start ? span : { ...span, start };
+    return [start === span.start ? span : { ...span, start }];
   });
 }

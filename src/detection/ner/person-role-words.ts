@@ -1,8 +1,9 @@
 /**
  * Words (lower case) that name a person's role in en/de/fr/es/it: the label of a field holding one
  * person's name ("Name:", "Patientin:", "Titular:") and the noun written right before a name
- * ("Karteninhaber MARTINA KOCH", "beim Nachbarn Kühn"). Singular forms only: "Interviewers:" holds
- * several people.
+ * ("Karteninhaber MARTINA KOCH", "beim Nachbarn Kühn"), kinship words included ("Onkel Hans",
+ * "Mamie Jeanne", "nonna Pina"). Singular forms only: "Interviewers:" holds several people. Kinship
+ * words that are also given names or surnames ("Zia", "Tia", "Papa", "Tata", "Son") are left out.
  */
 export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['name', 'surname', 'lastname', 'passenger', 'patient', 'applicant', 'holder', 'cardholder'],
@@ -20,4 +21,14 @@ export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['remitente', 'destinatario', 'destinataria', 'vecino', 'vecina', 'compañero', 'compañera'],
   ...['cognome', 'nome', 'passeggero', 'passeggera', 'paziente', 'richiedente', 'titolare'],
   ...['dipendente', 'studente', 'studentessa', 'mittente', 'vicino', 'vicina', 'collega'],
+  // Kinship
+  ...['uncle', 'aunt', 'auntie', 'grandma', 'grandpa', 'granny', 'grandmother', 'grandfather'],
+  ...['cousin', 'brother', 'sister', 'nephew', 'niece', 'mom', 'mum', 'dad', 'family'],
+  ...['onkel', 'tante', 'oma', 'opa', 'omi', 'opi', 'bruder', 'schwester', 'cousine', 'neffe'],
+  ...['nichte', 'familie'],
+  ...['oncle', 'tonton', 'mamie', 'papi', 'papy', 'mémé', 'pépé', 'grand-mère'],
+  ...['grand-père', 'cousine', 'frère', 'sœur', 'neveu', 'nièce', 'famille'],
+  ...['tío', 'tía', 'abuelo', 'abuela', 'abuelita', 'abuelito', 'primo', 'prima', 'hermano'],
+  ...['hermana', 'sobrino', 'sobrina', 'familia'],
+  ...['zio', 'nonno', 'nonna', 'cugino', 'cugina', 'fratello', 'sorella', 'famiglia'],
 ]);

@@ -197,6 +197,35 @@ describe('trimLeadingRoles', () => {
     ]);
   });
 
+  it('cuts kinship words and abbreviated titles off the front of a name', () => {
+    expect(trim('Ich habe Onkel Hans eingeladen', 'Onkel Hans')).toEqual(['Hans']);
+    expect(trim('Mamie Jeanne arrive demain', 'Mamie Jeanne')).toEqual(['Jeanne']);
+    expect(trim('La nonna Pina compie 90 anni', 'nonna Pina')).toEqual(['Pina']);
+    expect(trim('Termin bei Hr. Maier', 'Hr. Maier')).toEqual(['Maier']);
+    expect(trim('Att. Dña. Carmen López', 'Dña. Carmen López')).toEqual(['Carmen López']);
+  });
+
+  it('drops a span that is only a title, and a lone "M." or "D." right before a name', () => {
+    const text = 'Avv. Luca Verdi e Arch. Paolo Neri, Sr. D. Álvaro Núñez, Vitamin D. Tablets';
+    const spans = ['Luca Verdi', 'Arch.', 'Paolo Neri', 'D.', 'Álvaro Núñez'].map((v) => spanOf(text, v));
+    const isTitle = (word: string) => ['arch', 'sr'].includes(word);
+    expect(
+      values(
+        text,
+        trimLeadingRoles(text, spans, isTitle, () => false),
+      ),
+    ).toEqual(['Luca Verdi', 'Paolo Neri', 'Álvaro Núñez']);
+    // "D." before something that is not a person, and "Don" as a capitalised name, stay.
+    const tablets = [spanOf(text, 'D.', 'PERSON', 0.9, text.indexOf('Vitamin'))];
+    expect(
+      values(
+        text,
+        trimLeadingRoles(text, tablets, isTitle, () => false),
+      ),
+    ).toEqual(['D.']);
+    expect(trim('Don said yes', 'Don')).toEqual(['Don']);
+  });
+
   it('reads "M." and "D." before a known first name and another name word as Monsieur and Don', () => {
     expect(trim('Merci à M. Karim Haddad pour son aide', 'M. Karim Haddad')).toEqual(['Karim Haddad']);
     expect(trim('M. Jean de la Fontaine', 'M. Jean de la Fontaine')).toEqual(['Jean de la Fontaine']);
