@@ -8,6 +8,7 @@ import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { withoutCodeLike } from './code-like-spans.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
+import { withoutNamedThings } from './named-things.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { splitAtLineBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
@@ -71,7 +72,10 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
         const text = texts[i]!;
         const cleaned = placesAfterTitlesAsPeople(
           text,
-          withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans))),
+          withoutNamedThings(
+            text,
+            withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans))),
+          ),
           isTitle,
         );
         const people = trimNameEdges(

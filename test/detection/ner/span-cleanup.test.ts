@@ -3,6 +3,7 @@ import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detecti
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
+import { withoutNamedThings } from '../../../src/detection/ner/named-things.js';
 import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
@@ -528,5 +529,26 @@ describe('placesAfterTitlesAsPeople', () => {
     expect(typed('Frau Müller GmbH', 'Müller GmbH', 'ORGANIZATION')).toEqual([
       ['Müller GmbH', 'ORGANIZATION', 0.7],
     ]);
+  });
+});
+
+describe('withoutNamedThings', () => {
+  const kept = (text: string, value: string, type = 'PERSON') =>
+    values(text, withoutNamedThings(text, [spanOf(text, value, type)]));
+
+  it('drops a person named by a project word, and a person or place the model started with a room word', () => {
+    expect(kept('Summarize the Q3 roadmap for Project Phoenix', 'Phoenix')).toEqual([]);
+    expect(kept('Il progetto Aurora parte lunedì', 'Aurora')).toEqual([]);
+    expect(kept('Operation Overlord notes', 'Overlord')).toEqual([]);
+    expect(kept('Le comité se réunit en salle Jupiter', 'salle Jupiter', 'LOCATION')).toEqual([]);
+    expect(kept('Booked Room Aurora for 10:00', 'Room Aurora', 'LOCATION')).toEqual([]);
+  });
+
+  it('keeps a place after a room word, a person after other words, and companies', () => {
+    expect(kept('Stellen im Raum Berlin', 'Berlin', 'LOCATION')).toEqual(['Berlin']);
+    expect(kept('the project lead Anna Berg', 'Anna Berg')).toEqual(['Anna Berg']);
+    expect(kept('Projektleiter Jonas Weber', 'Jonas Weber')).toEqual(['Jonas Weber']);
+    expect(kept('Project Phoenix Ltd', 'Phoenix Ltd', 'ORGANIZATION')).toEqual(['Phoenix Ltd']);
+    expect(kept('Abito a Sala Consilina', 'Sala Consilina', 'LOCATION')).toEqual(['Sala Consilina']);
   });
 });

@@ -1,0 +1,47 @@
+import type { Span } from '../types.js';
+
+/**
+ * Projects, operations and meeting rooms are named after people, places and stars, and the model
+ * reads the name as one: "Project Phoenix", "Progetto Aurora", "salle Jupiter". A person span right
+ * after a project word, and a person or place span the model started with a room word, are dropped.
+ * A place right after a room word stays: "Raum Berlin" is also the Berlin area.
+ */
+
+const PROJECT_WORDS = [
+  'project',
+  'projekt',
+  'projet',
+  'proyecto',
+  'progetto',
+  'codename',
+  'code name',
+  'operation',
+  'opération',
+  'operación',
+  'operazione',
+];
+// Capitalised, "Sala", "Salle", "Saal" and "Raum" begin town names ("Sala Consilina"): only in lower
+// case are they the room words.
+const ROOM_WORDS_ANY_CASE = [
+  'room',
+  'meeting room',
+  'konferenzraum',
+  'besprechungsraum',
+  'besprechungszimmer',
+];
+const ROOM_WORDS_LOWER_CASE = ['sala', 'salle', 'saal', 'raum'];
+const PROJECT_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${PROJECT_WORDS.join('|')})[ \t]$`, 'iu');
+const ROOM_FIRST_ANY_CASE = new RegExp(String.raw`^(?:${ROOM_WORDS_ANY_CASE.join('|')})[ \t]+\S`, 'iu');
+const ROOM_FIRST_LOWER_CASE = new RegExp(String.raw`^(?:${ROOM_WORDS_LOWER_CASE.join('|')})[ \t]+\S`, 'u');
+
+export function withoutNamedThings(text: string, spans: readonly Span[]): Span[] {
+  return spans.filter((span) => {
+    if (span.entity_type !== 'PERSON' && span.entity_type !== 'LOCATION') return true;
+    const value = text.slice(span.start, span.end);
+    if (ROOM_FIRST_ANY_CASE.test(value) || ROOM_FIRST_LOWER_CASE.test(value)) return false;
+    return !(
+      span.entity_type === 'PERSON' &&
+      PROJECT_BEFORE.test(text.slice(Math.max(0, span.start - 16), span.start))
+    );
+  });
+}
