@@ -167,9 +167,12 @@ function toExample(line: PiiChatLine): EvalExample {
 }
 
 /** Our hand-written set: labelled texts per language plus the clean texts. */
-export async function readPiiChat(dir: string): Promise<{ examples: EvalExample[]; clean: EvalExample[] }> {
+export async function readPiiChat(
+  dir: string,
+  languages: readonly string[] = PII_CHAT_LANGUAGES,
+): Promise<{ examples: EvalExample[]; clean: EvalExample[] }> {
   const examples: EvalExample[] = [];
-  for (const lang of PII_CHAT_LANGUAGES) {
+  for (const lang of languages) {
     const file = join(dir, `${lang}.jsonl`);
     examples.push(...parsePiiChatJsonl(await readFile(file, 'utf8'), file).map(toExample));
   }

@@ -68,6 +68,8 @@ export const PII_CHAT_DEV_DIR = fileURLToPath(new URL('./pii-chat-dev/', import.
 export const PII_CHAT_BLIND_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind-dev/', import.meta.url));
 
 export const PII_CHAT_BLIND2_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind2-dev/', import.meta.url));
+/** English web text (reviews, forum posts, e-mails, blogs) written blind, like UNER-EWT's genres. */
+export const WEB_BLIND_DEV_DIR = fileURLToPath(new URL('./web-blind-dev/', import.meta.url));
 
 export const EVAL_SETS: readonly EvalSet[] = [
   {
@@ -257,6 +259,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
     checkTargets: false,
     load: () => readPiiChat(PII_CHAT_BLIND2_DEV_DIR),
+  },
+  {
+    name: 'web-blind-dev',
+    description:
+      'English web text (reviews, forum questions and answers, e-mails, blog posts; models/eval/web-blind-dev), the genres of UNER-EWT, written 2026-11-24 without reading the repository',
+    scoredTypes: PEOPLE_PLACES_ORGS,
+    ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
+    checkTargets: false,
+    load: () => readPiiChat(WEB_BLIND_DEV_DIR, ['en']),
   },
   {
     name: 'address-loose-dev',

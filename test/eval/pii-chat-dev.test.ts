@@ -1,6 +1,7 @@
 /**
- * Checks the hand-written development sets models/eval/pii-chat-dev/, pii-chat-blind-dev/ and pii-chat-blind2-dev/
- * (labelling rules: test/data/pii-chat/README.md).
+ * Checks the hand-written development sets models/eval/pii-chat-dev/, pii-chat-blind-dev/,
+ * pii-chat-blind2-dev/ (labelling rules: test/data/pii-chat/README.md) and web-blind-dev/ (English
+ * only; its own README).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
   PII_CHAT_BLIND2_DEV_DIR,
   PII_CHAT_DEV_DIR,
   PII_CHAT_DIR,
+  WEB_BLIND_DEV_DIR,
 } from '../../models/eval/sets.js';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
 import { ibanChecksumIsValid, luhnIsValid, phoneIsValid, ssnIsPossible } from '../helpers/value-checks.js';
@@ -29,10 +31,20 @@ const SETS = [
   { name: 'pii-chat-dev', dir: PII_CHAT_DEV_DIR, minLabelled: 30, minNames: 30, minClean: 15 },
   { name: 'pii-chat-blind-dev', dir: PII_CHAT_BLIND_DEV_DIR, minLabelled: 20, minNames: 20, minClean: 30 },
   { name: 'pii-chat-blind2-dev', dir: PII_CHAT_BLIND2_DEV_DIR, minLabelled: 24, minNames: 30, minClean: 36 },
+  {
+    name: 'web-blind-dev',
+    dir: WEB_BLIND_DEV_DIR,
+    minLabelled: 150,
+    minNames: 250,
+    minClean: 90,
+    languages: ['en'],
+  },
 ];
 
-describe.each(SETS)('$name data set', ({ dir, minLabelled, minNames, minClean }) => {
-  const labelled = PII_CHAT_LANGUAGES.map((lang) => [lang, read(dir, `${lang}.jsonl`)] as const);
+describe.each(SETS)('$name data set', ({ dir, minLabelled, minNames, minClean, languages }) => {
+  const labelled = (languages ?? PII_CHAT_LANGUAGES).map(
+    (lang) => [lang, read(dir, `${lang}.jsonl`)] as const,
+  );
   const clean = read(dir, 'clean.jsonl');
   const allLines = [...labelled.flatMap(([, lines]) => lines), ...clean];
   const values = (type: string) =>
