@@ -24,6 +24,8 @@ const EXTRA_TITLES: ReadonlySet<string> = new Set([
 ]);
 /** Titles that are given names when capitalised: "don José" is a title, "Don Cheadle" a name. */
 const TITLES_THAT_ARE_NAMES: ReadonlySet<string> = new Set(['don']);
+/** Kinship words that are given names or surnames when capitalised: "tia Rosa", but "Tia Mowry". */
+const ROLES_ONLY_IN_LOWER_CASE: ReadonlySet<string> = new Set(['tia', 'zia', 'papa', 'mama', 'tata']);
 const LETTER_TITLE_BEFORE_NAME = /^[MD]\.[ \t\u00a0]+([\p{L}\p{M}'’-]+)[ \t\u00a0]+([\p{L}\p{M}'’-]+)/u;
 const TITLE_ONLY = /^([\p{L}\p{M}]+)\.?$/u;
 const LETTER_TITLE = /^[MD]\.$/u;
@@ -67,7 +69,9 @@ export function trimLeadingRoles(
       const word = match[1]!.toLowerCase();
       const capitalisedName = TITLES_THAT_ARE_NAMES.has(word) && match[1] !== word;
       const isRole =
-        PERSON_ROLE_WORDS.has(word) || (word.length >= 2 && !capitalisedName && isTitleWord(word));
+        PERSON_ROLE_WORDS.has(word) ||
+        (ROLES_ONLY_IN_LOWER_CASE.has(word) && match[1] === word) ||
+        (word.length >= 2 && !capitalisedName && isTitleWord(word));
       if (!isRole) break;
       start += match[0].length;
     }

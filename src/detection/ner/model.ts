@@ -10,9 +10,10 @@ import { withoutCodeLike } from './code-like-spans.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { withoutNamedThings } from './named-things.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
-import { splitAtLineBreaks } from './line-broken-names.js';
+import { splitAtBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addFieldNames } from './name-fields.js';
+import { addLineStartNames } from './line-start-names.js';
 import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { placesAfterTitlesAsPeople } from './titled-places.js';
@@ -61,6 +62,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
   };
   const isTitle = (word: string) => files.gazetteers.titles.keys.has(normalizeWord(word));
   const isPersonName = (word: string) => names.isFirstName(word) || names.isSurname(word);
+  const isCalendarWord = (word: string) => files.gazetteers.calendar_words.keys.has(normalizeWord(word));
   let closed = false;
   return {
     name: files.config.name,
@@ -74,7 +76,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
           text,
           withoutNamedThings(
             text,
-            withoutImperativeVerbs(text, withoutCodeLike(text, splitAtLineBreaks(text, spans))),
+            withoutImperativeVerbs(text, withoutCodeLike(text, splitAtBreaks(text, spans))),
           ),
           isTitle,
         );
@@ -85,7 +87,8 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
         );
         const joined = joinInvertedNames(text, people, names);
         const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
-        return addFieldNames(text, cued, isPersonName);
+        const fielded = addFieldNames(text, cued, isPersonName);
+        return addLineStartNames(text, fielded, names.isFirstName, isCalendarWord);
       });
     },
     isPersonName,

@@ -31,4 +31,18 @@ export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['tío', 'tía', 'abuelo', 'abuela', 'abuelita', 'abuelito', 'primo', 'prima', 'hermano'],
   ...['hermana', 'sobrino', 'sobrina', 'familia'],
   ...['zio', 'nonno', 'nonna', 'cugino', 'cugina', 'fratello', 'sorella', 'famiglia'],
+  // Occupations and offices written as a title before a name ("Hygienist Brittany", "Professor
+  // Dasgupta", "Coach Carter", "Pfarrer Huber", "professeur Martin")
+  ...['professor', 'doctor', 'nurse', 'dentist', 'hygienist', 'therapist', 'coach', 'pastor'],
+  ...['reverend', 'father', 'rabbi', 'imam', 'bishop', 'deacon', 'officer', 'detective'],
+  ...['sergeant', 'captain', 'lieutenant', 'sheriff', 'deputy', 'trooper', 'agent', 'judge'],
+  ...['senator', 'governor', 'mayor', 'councilman', 'councilwoman', 'congressman'],
+  ...['congresswoman', 'president', 'chancellor', 'minister', 'ambassador', 'principal'],
+  ...['teacher', 'chef', 'manager', 'supervisor', 'salesman', 'saleswoman', 'bellman'],
+  ...['receptionist', 'technician', 'mechanic', 'landlord', 'landlady', 'paralegal', 'attorney'],
+  ...['pfarrer', 'pastorin', 'doktor', 'doktorin', 'lehrer', 'lehrerin', 'richter', 'richterin'],
+  ...['bürgermeister', 'bürgermeisterin', 'professeur', 'professeure', 'docteur', 'maître', 'curé'],
+  ...['juge', 'maire', 'profesor', 'profesora', 'doctora', 'maestro', 'maestra', 'juez', 'jueza'],
+  ...['alcalde', 'alcaldesa', 'padre', 'professore', 'professoressa', 'dottore', 'dottoressa'],
+  ...['giudice', 'sindaco', 'parroco'],
 ]);

@@ -4,10 +4,11 @@ import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
 import { withoutNamedThings } from '../../../src/detection/ner/named-things.js';
-import { splitAtLineBreaks } from '../../../src/detection/ner/line-broken-names.js';
+import { splitAtBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
 import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
+import { addLineStartNames } from '../../../src/detection/ner/line-start-names.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import type { Span } from '../../../src/detection/types.js';
@@ -204,6 +205,10 @@ describe('trimLeadingRoles', () => {
     expect(trim('La nonna Pina compie 90 anni', 'nonna Pina')).toEqual(['Pina']);
     expect(trim('Termin bei Hr. Maier', 'Hr. Maier')).toEqual(['Maier']);
     expect(trim('Att. Dña. Carmen López', 'Dña. Carmen López')).toEqual(['Carmen López']);
+    expect(trim('hi tia Rosa! mom says', 'tia Rosa')).toEqual(['Rosa']);
+    expect(trim('with Tia Mowry', 'Tia Mowry')).toEqual(['Tia Mowry']);
+    expect(trim('Hygienist Brittany is gentle', 'Hygienist Brittany')).toEqual(['Brittany']);
+    expect(trim('a letter from Professor Dasgupta', 'Professor Dasgupta')).toEqual(['Dasgupta']);
   });
 
   it('drops a span that is only a title, and a lone "M." or "D." right before a name', () => {
@@ -248,21 +253,40 @@ describe('trimLeadingRoles', () => {
   });
 });
 
-describe('splitAtLineBreaks', () => {
+describe('splitAtBreaks', () => {
   it('cuts a person span at line breaks into one span per line, trimmed, each with the score', () => {
     const text = 'Grüße aus Graz\r\n  Theresa Pichler-Strobl\n\nPS';
     const span = { ...spanOf(text, 'Graz\r\n  Theresa Pichler-Strobl'), score: 0.7 };
-    const pieces = splitAtLineBreaks(text, [span]);
+    const pieces = splitAtBreaks(text, [span]);
     expect(values(text, pieces)).toEqual(['Graz', 'Theresa Pichler-Strobl']);
     expect(pieces.every((p) => p.score === 0.7 && p.entity_type === 'PERSON')).toBe(true);
+  });
+
+  it('cuts a person span at a spaced dash and at the end of a sentence', () => {
+    const split = (text: string, value: string) => values(text, splitAtBreaks(text, [spanOf(text, value)]));
+    expect(split('Steve - the PUC pushed the hearing', 'Steve - the PUC')).toEqual(['Steve', 'the PUC']);
+    expect(split('yourself, John. Even Patterson says', 'John. Even Patterson')).toEqual([
+      'John',
+      'Even Patterson',
+    ]);
+    expect(split('Thanks Anna! Marco will call', 'Anna! Marco')).toEqual(['Anna', 'Marco']);
+  });
+
+  it('keeps initials, abbreviations before names and hyphenated names whole', () => {
+    const whole = (text: string, value: string) => values(text, splitAtBreaks(text, [spanOf(text, value)]));
+    expect(whole('I spoke with Carol St. Clair today', 'Carol St. Clair')).toEqual(['Carol St. Clair']);
+    expect(whole('Kind regards, J. R. Hartley', 'J. R. Hartley')).toEqual(['J. R. Hartley']);
+    expect(whole('see Prof. Dasgupta', 'Prof. Dasgupta')).toEqual(['Prof. Dasgupta']);
+    expect(whole('Anna-Lena Meyer-Ort', 'Anna-Lena Meyer-Ort')).toEqual(['Anna-Lena Meyer-Ort']);
+    expect(whole('Carl v. Ossietzky', 'Carl v. Ossietzky')).toEqual(['Carl v. Ossietzky']);
   });
 
   it('leaves spans on one line and other types alone', () => {
     const text = 'Anna Berg\nMain Street\nSpringfield';
     const person = spanOf(text, 'Anna Berg');
     const place = spanOf(text, 'Main Street\nSpringfield', 'LOCATION');
-    expect(splitAtLineBreaks(text, [person, place])).toEqual([person, place]);
-    expect(splitAtLineBreaks('', [])).toEqual([]);
+    expect(splitAtBreaks(text, [person, place])).toEqual([person, place]);
+    expect(splitAtBreaks('', [])).toEqual([]);
   });
 });
 
@@ -550,5 +574,36 @@ describe('withoutNamedThings', () => {
     expect(kept('Projektleiter Jonas Weber', 'Jonas Weber')).toEqual(['Jonas Weber']);
     expect(kept('Project Phoenix Ltd', 'Phoenix Ltd', 'ORGANIZATION')).toEqual(['Phoenix Ltd']);
     expect(kept('Abito a Sala Consilina', 'Sala Consilina', 'LOCATION')).toEqual(['Sala Consilina']);
+  });
+});
+
+describe('addLineStartNames', () => {
+  const firstNames = new Set(['mei', 'tana', 'debra', 'may', 'klein']);
+  const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
+  const isCalendarWord = (word: string) => ['may', 'june'].includes(word.toLowerCase());
+  const named = (text: string, spans: Span[] = []) =>
+    values(text, addLineStartNames(text, spans, isFirstName, isCalendarWord));
+
+  it('reads a known first name opening a line before a dash as the person addressed', () => {
+    expect(named('Subject: Re: carpool\n\nMei - I can drive Tuesdays')).toEqual(['Mei']);
+    expect(named('Tana --\n\nAttached is the revised draft')).toEqual(['Tana']);
+    expect(named('  Debra — El Paso called again')).toEqual(['Debra']);
+  });
+
+  it('leaves other words, months, commas and dashes inside a line alone', () => {
+    expect(named('Agenda - Monday sync')).toEqual([]);
+    expect(named('May - June: holidays')).toEqual([]);
+    expect(named('Klein, aber fein')).toEqual([]);
+    expect(named('ask Mei - she knows')).toEqual([]);
+    expect(named('Mei-Ling is here')).toEqual([]);
+  });
+
+  it('replaces a doubted place and gives way to a surer span', () => {
+    const text = 'Debra - El Paso called again';
+    expect(
+      addLineStartNames(text, [spanOf(text, 'Debra', 'LOCATION', 0.6)], isFirstName, isCalendarWord),
+    ).toMatchObject([{ entity_type: 'PERSON', score: 0.8, start: 0, end: 5 }]);
+    const sure = spanOf(text, 'Debra', 'LOCATION', 0.95);
+    expect(addLineStartNames(text, [sure], isFirstName, isCalendarWord)).toEqual([sure]);
   });
 });
