@@ -5,12 +5,13 @@ import type { Span } from '../types.js';
  * "…Grüße aus Graz\nTheresa Pichler-Strobl", "Steve - the PUC pushed the hearing", "yourself, John.
  * Even Patterson says" tagged as one name are two pieces. A PERSON span across such a break becomes
  * one span per piece, each keeping the score; nothing the model tagged is left out, so a wrong split
- * still tokenizes every piece. A sentence ends at ".", "!" or "?" after a word of three letters or
- * more that is not an abbreviation written before names ("Mrs.", "Prof."), then white space and a
- * capital: "Carol St. Clair" and "J. R. Hartley" stay whole.
+ * still tokenizes every piece. A spaced dash breaks a name only before something that does not start
+ * with a capital: text joined from tokens writes "Jean-Luc" as "Jean - Luc". A sentence ends at ".",
+ * "!" or "?" after a word of three letters or more that is not an abbreviation written before names
+ * ("Mrs.", "Prof."), then white space and a capital: "Carol St. Clair" and "J. R. Hartley" stay whole.
  */
 
-const BREAK = /\s*[\r\n]\s*| +(?:--?|–|—) +|(?<=(\p{L}{3,}))[.!?]\s+(?=\p{Lu})/gu;
+const BREAK = /\s*[\r\n]\s*| +(?:--?|–|—)(?: +(?=\P{Lu})|$)|(?<=(\p{L}{3,}))[.!?]\s+(?=\p{Lu})/gu;
 const ABBREVIATIONS: ReadonlySet<string> = new Set(
   ['mrs', 'rev', 'gen', 'col', 'sgt', 'hon', 'mme', 'mlle', 'sra', 'srta', 'dra', 'avv', 'ing'].concat([
     'lic',

@@ -279,6 +279,7 @@ describe('splitAtBreaks', () => {
     expect(whole('see Prof. Dasgupta', 'Prof. Dasgupta')).toEqual(['Prof. Dasgupta']);
     expect(whole('Anna-Lena Meyer-Ort', 'Anna-Lena Meyer-Ort')).toEqual(['Anna-Lena Meyer-Ort']);
     expect(whole('Carl v. Ossietzky', 'Carl v. Ossietzky')).toEqual(['Carl v. Ossietzky']);
+    expect(whole('Jean - Luc Picard said', 'Jean - Luc Picard')).toEqual(['Jean - Luc Picard']);
   });
 
   it('leaves spans on one line and other types alone', () => {
