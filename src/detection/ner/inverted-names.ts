@@ -15,9 +15,13 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  *     ("Name", "Nom", "Apellidos", "Patientin", "Applicant"), the first half is in capitals and
  *     the second is not ("HADDAD, Karim"), or the first half is a known surname and not a known
  *     first name. Without one of these, "Interviewers: Khalid, Finn" stays two people.
+ * In a list whose items are separated by semicolons, as e-mail headers write them ("To: Kean,
+ * Steven J.; Shapiro, Richard"), each "A, B" item is one person surname first.
  */
 
 const FIELD_OPENS = /(?:^|[\n\r:|\t"'])[ \t]*$/;
+const ITEM_OPENS = /;[ \t]*$/;
+const ITEM_CLOSES = /^[ \t]*;/;
 const FIELD_CLOSES = /^(?:$|[ \t]*(?:[\r\n|;,("']|[–—-][ \t]))/;
 const COMMA = /^, ?$/;
 const LABEL = /([^\n\r|\t:]{1,40}):[ \t]*$/;
@@ -53,8 +57,14 @@ function joinsInverted(
   const between = text.slice(first.end, second.start);
   if (between === '/') return isUpperCase(text.slice(first.start, second.end));
   if (!COMMA.test(between)) return false;
-  if (!FIELD_OPENS.test(text.slice(Math.max(0, first.start - 40), first.start))) return false;
-  if (!FIELD_CLOSES.test(text.slice(second.end, second.end + 3))) return false;
+  const before = text.slice(Math.max(0, first.start - 40), first.start);
+  const after = text.slice(second.end, second.end + 3);
+  const semicolonItem =
+    (ITEM_OPENS.test(before) && FIELD_CLOSES.test(after)) ||
+    (FIELD_OPENS.test(before) && ITEM_CLOSES.test(after));
+  if (semicolonItem) return true;
+  if (!FIELD_OPENS.test(before)) return false;
+  if (!FIELD_CLOSES.test(after)) return false;
   if (next?.entity_type === 'PERSON' && next.start - second.end <= 6) return false;
   return saysSurnameFirst(text, first, second, names);
 }

@@ -14,6 +14,7 @@ import { splitAtBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addFieldNames } from './name-fields.js';
 import { addLineStartNames } from './line-start-names.js';
+import { addNotesAddressNames } from './notes-addresses.js';
 import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { placesAfterTitlesAsPeople } from './titled-places.js';
@@ -88,7 +89,8 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
         const joined = joinInvertedNames(text, people, names);
         const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
         const fielded = addFieldNames(text, cued, isPersonName);
-        return addLineStartNames(text, fielded, names.isFirstName, isCalendarWord);
+        const addressed = addLineStartNames(text, fielded, names.isFirstName, isCalendarWord);
+        return addNotesAddressNames(text, addressed);
       });
     },
     isPersonName,

@@ -9,6 +9,7 @@ import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
 import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addLineStartNames } from '../../../src/detection/ner/line-start-names.js';
+import { addNotesAddressNames } from '../../../src/detection/ner/notes-addresses.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import type { Span } from '../../../src/detection/types.js';
@@ -136,6 +137,14 @@ describe('joinInvertedNames', () => {
   it('joins at a line start when the first half is a known surname or in capitals', () => {
     expect(join('Winter, Gunnar – Personalnr. 44712', ['Winter', 'Gunnar'])).toEqual(['Winter, Gunnar']);
     expect(join('SMITH, John', ['SMITH', 'John'])).toEqual(['SMITH, John']);
+  });
+
+  it('joins each "Surname, First" item of a list separated by semicolons, as e-mail headers write it', () => {
+    const text = 'Sent: Wednesday\nTo:\tKean, Steven J.; Shapiro, Richard\nSubject: RE';
+    expect(join(text, ['Kean', 'Steven J.', 'Shapiro', 'Richard'])).toEqual([
+      'Kean, Steven J.',
+      'Shapiro, Richard',
+    ]);
   });
 
   it('joins the airline form "SURNAME/FIRST"', () => {
@@ -376,6 +385,19 @@ describe('addCuedNames', () => {
     expect(cued('please call me Back tomorrow')).toEqual([]);
   });
 
+  it('reads a capitalised word after a kinship word as a name', () => {
+    expect(cued('she flew in and Aunt Funmi made jollof')).toEqual(['Funmi']);
+    expect(cued('Ho chiamato zio Beppe ieri')).toEqual(['Beppe']);
+    expect(cued('my uncle said no')).toEqual([]);
+  });
+
+  it('reads a capitalised known first name after an English request about someone as a name', () => {
+    expect(cued('go see Paco at Bay Ridge Auto')).toEqual(['Paco']);
+    expect(cued('ask for Jonas when you book')).toEqual(['Jonas']);
+    expect(cued('ask for Details at the desk')).toEqual([]);
+    expect(cued('talk to paco about it')).toEqual([]);
+  });
+
   it('gives way to a surer span and replaces a doubted one', () => {
     const text = 'el dueño se llama Paco.';
     const doubted = spanOf(text, 'Paco', 'PERSON', 0.49);
@@ -606,5 +628,23 @@ describe('addLineStartNames', () => {
     ).toMatchObject([{ entity_type: 'PERSON', score: 0.8, start: 0, end: 5 }]);
     const sure = spanOf(text, 'Debra', 'LOCATION', 0.95);
     expect(addLineStartNames(text, [sure], isFirstName, isCalendarWord)).toEqual([sure]);
+  });
+});
+
+describe('addNotesAddressNames', () => {
+  it('reads the name of a Lotus Notes address as a person, replacing a doubted company', () => {
+    const text = 'cc: Greg Whalley/HOU/ECT@ECT, Mike Maggi/Corp/Enron@ENRON\nSubject: gas';
+    const company = spanOf(text, 'Mike Maggi', 'ORGANIZATION', 0.7);
+    const found = addNotesAddressNames(text, [company]);
+    expect(values(text, found)).toEqual(['Greg Whalley', 'Mike Maggi']);
+    expect(found.every((s) => s.entity_type === 'PERSON')).toBe(true);
+  });
+
+  it('leaves paths, single words, e-mail addresses and surer spans alone', () => {
+    expect(addNotesAddressNames('see Docs/HR/Policies@Intranet and a/b@c', [])).toEqual([]);
+    expect(addNotesAddressNames('mail anna.berg@example.com or Anna Berg/anna@x', [])).toEqual([]);
+    const text = 'Sara Shackleton/HOU/ECT@ECT';
+    const sure = spanOf(text, 'Sara Shackleton', 'PERSON', 0.99);
+    expect(addNotesAddressNames(text, [sure])).toEqual([sure]);
   });
 });
