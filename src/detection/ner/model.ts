@@ -15,6 +15,7 @@ import { addCuedNames } from './name-cues.js';
 import { addFieldNames } from './name-fields.js';
 import { addLineStartNames } from './line-start-names.js';
 import { addNotesAddressNames } from './notes-addresses.js';
+import { addDisplayNames } from './display-names.js';
 import { addTableColumnNames } from './table-column-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { placesAfterTitlesAsPeople } from './titled-places.js';
@@ -90,7 +91,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
         const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
         const fielded = addFieldNames(text, cued, isPersonName);
         const addressed = addLineStartNames(text, fielded, names.isFirstName, isCalendarWord);
-        return addNotesAddressNames(text, addressed);
+        return addDisplayNames(text, addNotesAddressNames(text, addressed), isPersonName);
       });
     },
     isPersonName,

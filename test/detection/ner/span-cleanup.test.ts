@@ -10,6 +10,7 @@ import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
 import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addLineStartNames } from '../../../src/detection/ner/line-start-names.js';
 import { addNotesAddressNames } from '../../../src/detection/ner/notes-addresses.js';
+import { addDisplayNames } from '../../../src/detection/ner/display-names.js';
 import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import type { Span } from '../../../src/detection/types.js';
@@ -646,5 +647,31 @@ describe('addNotesAddressNames', () => {
     const text = 'Sara Shackleton/HOU/ECT@ECT';
     const sure = spanOf(text, 'Sara Shackleton', 'PERSON', 0.99);
     expect(addNotesAddressNames(text, [sure])).toEqual([sure]);
+  });
+});
+
+describe('addDisplayNames', () => {
+  const known = new Set(['anna']);
+  const isPersonName = (word: string) => known.has(word.toLowerCase());
+  const named = (text: string, spans: Span[] = []) =>
+    values(text, addDisplayNames(text, spans, isPersonName));
+
+  it('reads the display name before an address as a person when a word is a known name', () => {
+    expect(named('Von: Anna Berg <a.berg@firma.de>')).toEqual(['Anna Berg']);
+  });
+
+  it('or when the address is made of the name, with umlauts and ß spelled out', () => {
+    expect(named('Von: Jürgen Weiß <j.weiss@firma.de>')).toEqual(['Jürgen Weiß']);
+    expect(named('From: "Weiß, Jürgen" <juergen.weiss@firma.de>')).toEqual(['Weiß, Jürgen']);
+    expect(named('Jürgen Weiß <jweiss@x.de>, Zoë Lind <zoe.lind@x.se>')).toEqual(['Jürgen Weiß', 'Zoë Lind']);
+  });
+
+  it('leaves team and company senders, unbracketed addresses and surer spans alone', () => {
+    expect(named('Acme Billing <billing@acme.com>')).toEqual([]);
+    expect(named('Support Team <help@shop.example>')).toEqual([]);
+    expect(named('write to Jürgen Weiß at j.weiss@firma.de')).toEqual([]);
+    const text = 'Von: Jürgen Weiß <j.weiss@firma.de>';
+    const sure = spanOf(text, 'Jürgen Weiß', 'PERSON', 0.99);
+    expect(addDisplayNames(text, [sure], isPersonName)).toEqual([sure]);
   });
 });
