@@ -9,6 +9,7 @@ import { readModelFiles } from './model-files.js';
 import { withoutCodeLike } from './code-like-spans.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { withoutNamedThings } from './named-things.js';
+import { withoutEponyms } from './eponyms.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { splitAtBreaks } from './line-broken-names.js';
 import { addCuedNames } from './name-cues.js';
@@ -76,9 +77,12 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
         const text = texts[i]!;
         const cleaned = placesAfterTitlesAsPeople(
           text,
-          withoutNamedThings(
+          withoutEponyms(
             text,
-            withoutImperativeVerbs(text, withoutCodeLike(text, splitAtBreaks(text, spans))),
+            withoutNamedThings(
+              text,
+              withoutImperativeVerbs(text, withoutCodeLike(text, splitAtBreaks(text, spans))),
+            ),
           ),
           isTitle,
         );

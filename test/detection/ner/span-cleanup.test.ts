@@ -4,6 +4,7 @@ import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
 import { withoutNamedThings } from '../../../src/detection/ner/named-things.js';
+import { withoutEponyms } from '../../../src/detection/ner/eponyms.js';
 import { splitAtBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
@@ -673,5 +674,27 @@ describe('addDisplayNames', () => {
     const text = 'Von: Jürgen Weiß <j.weiss@firma.de>';
     const sure = spanOf(text, 'Jürgen Weiß', 'PERSON', 0.99);
     expect(addDisplayNames(text, [sure], isPersonName)).toEqual([sure]);
+  });
+});
+
+describe('withoutEponyms', () => {
+  const kept = (text: string, value: string) => values(text, withoutEponyms(text, [spanOf(text, value)]));
+
+  it('drops people that name a disease, a law or a tool', () => {
+    expect(kept('He has Parkinson’s disease and takes levodopa', 'Parkinson')).toEqual([]);
+    expect(kept('My mother was diagnosed with Alzheimer’s last year', 'Alzheimer')).toEqual([]);
+    expect(kept('Meine Tochter hat das Down-Syndrom', 'Down')).toEqual([]);
+    expect(kept('Mon père a la maladie de Parkinson', 'Parkinson')).toEqual([]);
+    expect(kept('Hodgkin lymphoma treatment options', 'Hodgkin')).toEqual([]);
+    expect(kept("Newton's laws and the Doppler effect", 'Newton')).toEqual([]);
+    expect(kept('Use a Petri dish', 'Petri')).toEqual([]);
+  });
+
+  it('keeps the people themselves', () => {
+    expect(kept('Please call Dr. Parkinson’s office', 'Parkinson')).toEqual(['Parkinson']);
+    expect(kept('James Parkinson described it in 1817', 'James Parkinson')).toEqual(['James Parkinson']);
+    expect(kept("I'm staying at Anna's tonight", 'Anna')).toEqual(['Anna']);
+    expect(kept('Newton said so', 'Newton')).toEqual(['Newton']);
+    expect(kept('Laura Effect and Tom', 'Laura')).toEqual(['Laura']);
   });
 });
