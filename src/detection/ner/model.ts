@@ -3,24 +3,10 @@ import { LABEL_OF } from '../types.js';
 import type { Span } from '../types.js';
 import type { EncodedTokens } from './features.js';
 import { encodeTokens } from './features.js';
-import { normalizeWord } from './gazetteer.js';
+import { normalizeWord, type GazetteerName } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
-import { withoutCodeLike } from './code-like-spans.js';
-import { withoutImperativeVerbs } from './imperative-verbs.js';
-import { withoutNamedThings } from './named-things.js';
-import { withoutEponyms } from './eponyms.js';
-import { joinInvertedNames, type NameLookups } from './inverted-names.js';
-import { splitAtBreaks } from './line-broken-names.js';
-import { addCuedNames } from './name-cues.js';
-import { addFieldNames } from './name-fields.js';
-import { addLineStartNames } from './line-start-names.js';
-import { addNotesAddressNames } from './notes-addresses.js';
-import { addDisplayNames } from './display-names.js';
-import { addTableColumnNames } from './table-column-names.js';
-import { trimLeadingRoles } from './leading-roles.js';
-import { placesAfterTitlesAsPeople } from './titled-places.js';
-import { trimNameEdges } from './name-edges.js';
+import { applySpanRules, spanRules } from './span-rules.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
 import { tokenize } from './tokenizer.js';
@@ -59,13 +45,15 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  const names: NameLookups = {
-    isFirstName: (word) => files.gazetteers.first_names.keys.has(normalizeWord(word)),
-    isSurname: (word) => files.gazetteers.surnames.keys.has(normalizeWord(word)),
+  const inGazetteer = (name: GazetteerName) => (word: string) =>
+    files.gazetteers[name].keys.has(normalizeWord(word));
+  const lookups = {
+    isFirstName: inGazetteer('first_names'),
+    isSurname: inGazetteer('surnames'),
+    isTitle: inGazetteer('titles'),
+    isCalendarWord: inGazetteer('calendar_words'),
   };
-  const isTitle = (word: string) => files.gazetteers.titles.keys.has(normalizeWord(word));
-  const isPersonName = (word: string) => names.isFirstName(word) || names.isSurname(word);
-  const isCalendarWord = (word: string) => files.gazetteers.calendar_words.keys.has(normalizeWord(word));
+  const rules = spanRules(lookups);
   let closed = false;
   return {
     name: files.config.name,
@@ -73,32 +61,9 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     async tag(texts) {
       if (closed) throw new Error(`NER model ${files.config.name} is closed`);
       const tagged = await tagTexts(session, files, texts);
-      return tagged.map((spans, i) => {
-        const text = texts[i]!;
-        const cleaned = placesAfterTitlesAsPeople(
-          text,
-          withoutEponyms(
-            text,
-            withoutNamedThings(
-              text,
-              withoutImperativeVerbs(text, withoutCodeLike(text, splitAtBreaks(text, spans))),
-            ),
-          ),
-          isTitle,
-        );
-        const people = trimNameEdges(
-          text,
-          trimLeadingRoles(text, cleaned, isTitle, names.isFirstName),
-          isPersonName,
-        );
-        const joined = joinInvertedNames(text, people, names);
-        const cued = addCuedNames(text, addTableColumnNames(text, joined), names.isFirstName);
-        const fielded = addFieldNames(text, cued, isPersonName);
-        const addressed = addLineStartNames(text, fielded, names.isFirstName, isCalendarWord);
-        return addDisplayNames(text, addNotesAddressNames(text, addressed), isPersonName);
-      });
+      return tagged.map((spans, i) => applySpanRules(texts[i]!, spans, rules));
     },
-    isPersonName,
+    isPersonName: (word) => lookups.isFirstName(word) || lookups.isSurname(word),
     async close() {
       if (closed) return;
       closed = true;

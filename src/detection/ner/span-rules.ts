@@ -1,0 +1,58 @@
+import type { Span } from '../types.js';
+import { withoutCodeLike } from './code-like-spans.js';
+import { addDisplayNames } from './display-names.js';
+import { withoutEponyms } from './eponyms.js';
+import { withoutImperativeVerbs } from './imperative-verbs.js';
+import { joinInvertedNames, type NameLookups } from './inverted-names.js';
+import { trimLeadingRoles } from './leading-roles.js';
+import { splitAtBreaks } from './line-broken-names.js';
+import { addLineStartNames } from './line-start-names.js';
+import { addCuedNames } from './name-cues.js';
+import { trimNameEdges } from './name-edges.js';
+import { addFieldNames } from './name-fields.js';
+import { withoutNamedThings } from './named-things.js';
+import { addNotesAddressNames } from './notes-addresses.js';
+import { addTableColumnNames } from './table-column-names.js';
+import { placesAfterTitlesAsPeople } from './titled-places.js';
+
+/** Word lookups in the model's gazetteers that the rules ask. */
+export interface RuleLookups extends NameLookups {
+  isTitle(word: string): boolean;
+  isCalendarWord(word: string): boolean;
+}
+
+type SpanRule = (text: string, spans: Span[]) => Span[];
+
+/**
+ * The rules run on the model's spans of one text, in this order (each is described in its module
+ * and in docs/detection.md): first the spans that are not people or not names at all go, then the
+ * people's spans are cut to the name, surname-first halves joined, and last the names the model
+ * missed or doubted are added where the text says plainly that a name stands there.
+ */
+export function spanRules(lookups: RuleLookups): SpanRule[] {
+  const isPersonName = (word: string) => lookups.isFirstName(word) || lookups.isSurname(word);
+  return [
+    // Not people, or not names
+    splitAtBreaks,
+    withoutCodeLike,
+    withoutImperativeVerbs,
+    withoutNamedThings,
+    withoutEponyms,
+    (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
+    // The name and nothing else
+    (text, spans) => trimLeadingRoles(text, spans, lookups.isTitle, lookups.isFirstName),
+    (text, spans) => trimNameEdges(text, spans, isPersonName),
+    (text, spans) => joinInvertedNames(text, spans, lookups),
+    // Names the text marks as names
+    addTableColumnNames,
+    (text, spans) => addCuedNames(text, spans, lookups.isFirstName),
+    (text, spans) => addFieldNames(text, spans, isPersonName),
+    (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
+    addNotesAddressNames,
+    (text, spans) => addDisplayNames(text, spans, isPersonName),
+  ];
+}
+
+export function applySpanRules(text: string, spans: Span[], rules: readonly SpanRule[]): Span[] {
+  return rules.reduce((current, rule) => rule(text, current), spans);
+}
