@@ -12,7 +12,7 @@ import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
 import { withoutNamedThings } from './named-things.js';
 import { addNotesAddressNames } from './notes-addresses.js';
-import { addTableColumnNames } from './table-column-names.js';
+import { addTableColumnNames, withoutLabelHeaders } from './table-column-names.js';
 import { placesAfterTitlesAsPeople } from './titled-places.js';
 
 /** Word lookups in the model's gazetteers that the rules ask. */
@@ -38,6 +38,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutImperativeVerbs,
     withoutNamedThings,
     withoutEponyms,
+    withoutLabelHeaders,
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
     // The name and nothing else
     (text, spans) => trimLeadingRoles(text, spans, lookups.isTitle, lookups.isFirstName),

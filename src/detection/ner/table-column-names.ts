@@ -1,4 +1,5 @@
 import type { Span } from '../types.js';
+import { partitionPoint } from '../partition-point.js';
 import { ruleName, withAddedNames } from './added-names.js';
 
 /**
@@ -28,6 +29,8 @@ interface Cell {
 interface Table {
   /** Cells of each row, the header above a separator line left out. */
   rows: Cell[][];
+  /** The cells of the row above the separator line, if there is one. */
+  header: Cell[];
   /** No separator line: the first row may be a header ("| Name | Role |"), so it gains no name. */
   firstMayBeHeader: boolean;
 }
@@ -36,11 +39,13 @@ interface Table {
 function tablesOf(text: string): Table[] {
   const tables: Table[] = [];
   let rows: Cell[][] = [];
+  let header: Cell[] = [];
   let lastLineEnd = -1;
   let sawSeparator = false;
   const close = () => {
-    if (rows.length) tables.push({ rows, firstMayBeHeader: !sawSeparator });
+    if (rows.length || header.length) tables.push({ rows, header, firstMayBeHeader: !sawSeparator });
     rows = [];
+    header = [];
     sawSeparator = false;
   };
   for (const line of text.matchAll(TABLE_LINE)) {
@@ -50,7 +55,10 @@ function tablesOf(text: string): Table[] {
     lastLineEnd = start + line[0].length;
     if (SEPARATOR_LINE.test(line[0])) {
       // The row above a separator (the table's first) is its header.
-      if (!sawSeparator && rows.length === 1) rows = [];
+      if (!sawSeparator && rows.length === 1) {
+        header = rows[0]!;
+        rows = [];
+      }
       sawSeparator = true;
       continue;
     }
@@ -105,4 +113,41 @@ export function addTableColumnNames(text: string, spans: readonly Span[]): Span[
     }
   }
   return withAddedNames(spans, names);
+}
+
+/** Column headings that say a table's header row is made of field labels. */
+const LABEL_HEADINGS: ReadonlySet<string> = new Set([
+  ...['name', 'first name', 'last name', 'surname', 'full name', 'role', 'title', 'position'],
+  ...['city', 'location', 'country', 'address', 'email', 'e-mail', 'phone', 'date', 'team'],
+  ...['department', 'company', 'status', 'notes', 'comment', 'id'],
+  ...['vorname', 'nachname', 'rolle', 'funktion', 'stadt', 'ort', 'standort', 'land', 'adresse'],
+  ...['telefon', 'datum', 'abteilung', 'firma', 'notizen', 'kommentar'],
+  ...['nom', 'prénom', 'rôle', 'poste', 'ville', 'pays', 'téléphone', 'entreprise', 'service'],
+  ...['nombre', 'apellido', 'apellidos', 'rol', 'cargo', 'ciudad', 'país', 'dirección', 'teléfono'],
+  ...['fecha', 'empresa', 'departamento', 'nome', 'cognome', 'ruolo', 'città', 'paese', 'indirizzo'],
+  ...['telefono', 'data', 'azienda', 'reparto', 'note'],
+]);
+
+/**
+ * The header row of a markdown table whose headings are field labels ("| Name | Rolle | Standort |")
+ * names no one: the model read "Rolle" and "Standort" there as people. Person, place and company spans
+ * inside such a header row are dropped. A header without a label heading ("| | Anna | Marco |", a
+ * shift plan with people as columns) is left alone.
+ */
+export function withoutLabelHeaders(text: string, spans: readonly Span[]): Span[] {
+  if (!text.includes('|')) return [...spans];
+  const labelCells = tablesOf(text)
+    .map((table) => table.header)
+    .filter((header) =>
+      header.some((cell) => LABEL_HEADINGS.has(text.slice(cell.start, cell.end).toLowerCase())),
+    )
+    .flat();
+  if (!labelCells.length) return [...spans];
+  return spans.filter((span) => {
+    if (span.source !== 'ner') return true;
+    // Cells are in text order and do not overlap: the only one that can hold the span is the last
+    // one starting at or before it.
+    const cell = labelCells[partitionPoint(labelCells, (c) => c.start <= span.start) - 1];
+    return !(cell && span.end <= cell.end);
+  });
 }

@@ -12,7 +12,7 @@ import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addLineStartNames } from '../../../src/detection/ner/line-start-names.js';
 import { addNotesAddressNames } from '../../../src/detection/ner/notes-addresses.js';
 import { addDisplayNames } from '../../../src/detection/ner/display-names.js';
-import { addTableColumnNames } from '../../../src/detection/ner/table-column-names.js';
+import { addTableColumnNames, withoutLabelHeaders } from '../../../src/detection/ner/table-column-names.js';
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import type { Span } from '../../../src/detection/types.js';
 
@@ -696,5 +696,29 @@ describe('withoutEponyms', () => {
     expect(kept("I'm staying at Anna's tonight", 'Anna')).toEqual(['Anna']);
     expect(kept('Newton said so', 'Newton')).toEqual(['Newton']);
     expect(kept('Laura Effect and Tom', 'Laura')).toEqual(['Laura']);
+  });
+});
+
+describe('withoutLabelHeaders', () => {
+  it('drops people, places and companies in a header row of field labels', () => {
+    const text = 'Team:\n| Name | Rolle | Standort |\n|---|---|---|\n| Kübra Aydın | Entwicklerin | Köln |';
+    const spans = [
+      spanOf(text, 'Rolle'),
+      spanOf(text, 'Standort', 'LOCATION'),
+      spanOf(text, 'Kübra Aydın'),
+      spanOf(text, 'Köln', 'LOCATION'),
+    ];
+    expect(values(text, withoutLabelHeaders(text, spans))).toEqual(['Kübra Aydın', 'Köln']);
+  });
+
+  it('keeps names heading the columns of a plan, header rows of texts without a separator, and patterns', () => {
+    const plan = '| | Anna | Marco |\n|---|---|---|\n| Mo | früh | spät |';
+    const names = [spanOf(plan, 'Anna'), spanOf(plan, 'Marco')];
+    expect(withoutLabelHeaders(plan, names)).toEqual(names);
+    const loose = '| Name | Rolle |\n| Anna | Dev |';
+    expect(withoutLabelHeaders(loose, [spanOf(loose, 'Rolle')])).toHaveLength(1);
+    const text = '| Name | a@b.de |\n|---|---|';
+    const email = { ...spanOf(text, 'a@b.de', 'EMAIL_ADDRESS'), source: 'pattern' as const };
+    expect(withoutLabelHeaders(text, [email])).toEqual([email]);
   });
 });
