@@ -12,18 +12,10 @@ import type { Span } from '../types.js';
  */
 
 const BREAK = /\s*[\r\n]\s*| +(?:--?|–|—)(?: +(?=\P{Lu})|$)|(?<=(\p{L}{3,}))[.!?]\s+(?=\p{Lu})/gu;
-const ABBREVIATIONS: ReadonlySet<string> = new Set(
-  ['mrs', 'rev', 'gen', 'col', 'sgt', 'hon', 'mme', 'mlle', 'sra', 'srta', 'dra', 'avv', 'ing'].concat([
-    'lic',
-    'arch',
-    'prof',
-    'capt',
-    'dott',
-    'dipl',
-    'geom',
-    'herrn',
-  ]),
-);
+const ABBREVIATIONS: ReadonlySet<string> = new Set([
+  ...['mrs', 'rev', 'gen', 'col', 'sgt', 'hon', 'mme', 'mlle', 'sra', 'srta', 'dra', 'avv', 'ing'],
+  ...['lic', 'arch', 'prof', 'capt', 'dott', 'dipl', 'geom', 'herrn'],
+]);
 
 export function splitAtBreaks(text: string, spans: readonly Span[]): Span[] {
   return spans.flatMap((span) => {

@@ -6,7 +6,7 @@ import { encodeTokens } from './features.js';
 import { normalizeWord, type GazetteerName } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
-import { applySpanRules, spanRules } from './span-rules.js';
+import { applySpanRules, isPersonNameIn, spanRules } from './span-rules.js';
 import { decodeSpans } from './spans.js';
 import type { Token } from './tokenizer.js';
 import { tokenize } from './tokenizer.js';
@@ -63,7 +63,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
       const tagged = await tagTexts(session, files, texts);
       return tagged.map((spans, i) => applySpanRules(texts[i]!, spans, rules));
     },
-    isPersonName: (word) => lookups.isFirstName(word) || lookups.isSurname(word),
+    isPersonName: isPersonNameIn(lookups),
     async close() {
       if (closed) return;
       closed = true;

@@ -5,6 +5,11 @@
  * "Mamie Jeanne", "nonna Pina"). Singular forms only: "Interviewers:" holds several people. Kinship
  * words that are also given names or surnames ("Zia", "Tia", "Papa", "Tata", "Son") are left out.
  */
+/** The words for a doctor, written before a name as a title ("la doctora Castiñeira"). */
+export const DOCTOR_WORDS: ReadonlySet<string> = new Set([
+  ...['doctor', 'doctora', 'doktor', 'doktorin', 'docteur', 'dottore', 'dottoressa'],
+]);
+
 export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['name', 'surname', 'lastname', 'passenger', 'patient', 'applicant', 'holder', 'cardholder'],
   ...['employee', 'customer', 'client', 'guest', 'student', 'contact', 'sender', 'recipient'],
@@ -33,16 +38,17 @@ export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['zio', 'nonno', 'nonna', 'cugino', 'cugina', 'fratello', 'sorella', 'famiglia'],
   // Occupations and offices written as a title before a name ("Hygienist Brittany", "Professor
   // Dasgupta", "Coach Carter", "Pfarrer Huber", "professeur Martin")
-  ...['professor', 'doctor', 'nurse', 'dentist', 'hygienist', 'therapist', 'coach', 'pastor'],
+  ...DOCTOR_WORDS,
+  ...['professor', 'nurse', 'dentist', 'hygienist', 'therapist', 'coach', 'pastor'],
   ...['reverend', 'father', 'rabbi', 'imam', 'bishop', 'deacon', 'officer', 'detective'],
   ...['sergeant', 'captain', 'lieutenant', 'sheriff', 'deputy', 'trooper', 'agent', 'judge'],
   ...['senator', 'governor', 'mayor', 'councilman', 'councilwoman', 'congressman'],
   ...['congresswoman', 'president', 'chancellor', 'minister', 'ambassador', 'principal'],
   ...['teacher', 'chef', 'manager', 'supervisor', 'salesman', 'saleswoman', 'bellman'],
   ...['receptionist', 'technician', 'mechanic', 'landlord', 'landlady', 'paralegal', 'attorney'],
-  ...['pfarrer', 'pastorin', 'doktor', 'doktorin', 'lehrer', 'lehrerin', 'richter', 'richterin'],
-  ...['bürgermeister', 'bürgermeisterin', 'professeur', 'professeure', 'docteur', 'maître', 'curé'],
-  ...['juge', 'maire', 'profesor', 'profesora', 'doctora', 'maestro', 'maestra', 'juez', 'jueza'],
-  ...['alcalde', 'alcaldesa', 'padre', 'professore', 'professoressa', 'dottore', 'dottoressa'],
+  ...['pfarrer', 'pastorin', 'lehrer', 'lehrerin', 'richter', 'richterin'],
+  ...['bürgermeister', 'bürgermeisterin', 'professeur', 'professeure', 'maître', 'curé'],
+  ...['juge', 'maire', 'profesor', 'profesora', 'maestro', 'maestra', 'juez', 'jueza'],
+  ...['alcalde', 'alcaldesa', 'padre', 'professore', 'professoressa'],
   ...['giudice', 'sindaco', 'parroco'],
 ]);

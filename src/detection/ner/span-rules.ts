@@ -23,6 +23,12 @@ export interface RuleLookups extends NameLookups {
 
 type SpanRule = (text: string, spans: Span[]) => Span[];
 
+/** A word in the first-name or the surname list. */
+export const isPersonNameIn =
+  (lookups: NameLookups) =>
+  (word: string): boolean =>
+    lookups.isFirstName(word) || lookups.isSurname(word);
+
 /**
  * The rules run on the model's spans of one text, in this order (each is described in its module
  * and in docs/detection.md): first the spans that are not people or not names at all go, then the
@@ -30,7 +36,7 @@ type SpanRule = (text: string, spans: Span[]) => Span[];
  * missed or doubted are added where the text says plainly that a name stands there.
  */
 export function spanRules(lookups: RuleLookups): SpanRule[] {
-  const isPersonName = (word: string) => lookups.isFirstName(word) || lookups.isSurname(word);
+  const isPersonName = isPersonNameIn(lookups);
   return [
     // Not people, or not names
     splitAtBreaks,

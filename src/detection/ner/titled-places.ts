@@ -1,4 +1,5 @@
 import { LABEL_OF, type Span } from '../types.js';
+import { DOCTOR_WORDS } from './person-role-words.js';
 
 /**
  * What follows a personal title is a person: the model reads some unfamiliar names as places, "la
@@ -9,16 +10,6 @@ import { LABEL_OF, type Span } from '../types.js';
  * hides them all the same.
  */
 
-// Titles the model's list may lack: the words for a doctor.
-const DOCTOR_WORDS: ReadonlySet<string> = new Set([
-  'doctor',
-  'doctora',
-  'doktor',
-  'doktorin',
-  'docteur',
-  'dottore',
-  'dottoressa',
-]);
 // The last three words before a span, each with what follows it: "doctora ", "Xoana ".
 const WORDS_BEFORE = /(?:(?<![\p{L}\p{M}])[\p{L}\p{M}][\p{L}\p{M}.'’-]*[ \t\u00a0]?){1,3}$/u;
 const WORD = /([\p{L}\p{M}][\p{L}\p{M}.'’-]*?)(\.?)([ \t\u00a0]?)$/u;
