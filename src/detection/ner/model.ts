@@ -23,10 +23,12 @@ export interface NerModel {
 }
 
 /**
- * Padded token budget of one ONNX run (batch size x longest window). Larger batches stop paying off
- * once the LSTM matrices are a few thousand rows; this bound also caps the input tensors to a few MB.
+ * Padded token budget of one ONNX run (batch size x longest window): eight full windows. Larger
+ * batches were no faster here and each thread's peak memory grows with them (`npm run bench
+ * detection`, 2 threads, 100×2 KB then 1×200,000 characters: peak RSS 774 MB at 8,192 tokens, 564 MB
+ * at 1,024, at the same throughput).
  */
-const MAX_BATCH_TOKENS = 8192;
+const MAX_BATCH_TOKENS = 1024;
 const MAX_BATCH_WINDOWS = 128;
 
 interface Window {
@@ -44,6 +46,10 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // Input shapes change with every batch: a memory pattern per shape, or an arena that keeps the
+    // largest batch's buffers, holds memory for nothing (about 20 MB less peak RSS without them).
+    enableCpuMemArena: false,
+    enableMemPattern: false,
   });
   const inGazetteer = (name: GazetteerName) => (word: string) =>
     files.gazetteers[name].keys.has(normalizeWord(word));
