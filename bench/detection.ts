@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { DetectionPool } from '../src/detection/pool.js';
 import { DEFAULT_MODEL_DIR } from '../src/detection/ner/index.js';
 import { DEFAULT_DETECTION_SETTINGS } from '../src/detection/types.js';
@@ -22,7 +24,10 @@ export function text200k(): string {
   return out.slice(0, 200_000);
 }
 
+/** One pool size, in a process of its own so that its RSS is that pool's alone. */
 async function measure(threads: number) {
+  let peak = rssMb();
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 5);
   const pool = DetectionPool.create({
     modelDir: MODEL_DIR,
     intraOpNumThreads: 1,
@@ -53,6 +58,7 @@ async function measure(threads: number) {
   const bigMs = performance.now() - t0;
 
   const rss = rssMb();
+  clearInterval(sampler);
   await pool.close();
   return {
     threads,
@@ -61,14 +67,32 @@ async function measure(threads: number) {
     '100×2 KB': `${fmt(batchMs)} (${Math.round(batchChars / (batchMs / 1000)).toLocaleString('en')} chars/s)`,
     '1×200,000': `${fmt(bigMs)} (${Math.round(big.length / (bigMs / 1000)).toLocaleString('en')} chars/s)`,
     'RSS after': `${rss} MB`,
+    'peak RSS': `${Math.max(peak, rss)} MB`,
   };
 }
 
+const ONE_POOL_ARG = '--detection-pool-threads';
+
 export async function benchDetection() {
   const rows = [];
-  for (const threads of [1, 2]) rows.push(await measure(threads));
+  for (const threads of [1, 2]) {
+    const child = fork(fileURLToPath(import.meta.url), [ONE_POOL_ARG, String(threads)], {
+      execArgv: process.execArgv,
+    });
+    rows.push(
+      await new Promise<Record<string, string | number>>((resolve, reject) => {
+        child.once('message', (row) => resolve(row as Record<string, string | number>));
+        child.once('exit', (code) => reject(new Error(`detection bench child exited with ${code}`)));
+      }),
+    );
+  }
   printTable(
-    `Detection through the pool (model ${MODEL_DIR}; ONNX intra-op threads 1 per pool thread)`,
+    `Detection through the pool (model ${MODEL_DIR}; ONNX intra-op threads 1 per pool thread; each pool size in a process of its own, RSS of that process, peak sampled every 5 ms)`,
     rows,
   );
+}
+
+const poolArg = process.argv.indexOf(ONE_POOL_ARG);
+if (poolArg >= 0 && process.send) {
+  process.send(await measure(Number(process.argv[poolArg + 1])), () => process.exit(0));
 }
