@@ -265,7 +265,7 @@ function writeGazetteers(
   return { ...(sets as Gazetteers), common_words: new Set(common) };
 }
 
-function buildVocabulary(texts: readonly LabelledText[]): Vocabulary {
+function buildVocabulary(texts: readonly LabelledText[]): Vocabulary & { words: Map<string, number> } {
   const wordCounts = new Map<string, number>();
   const charCounts = new Map<string, number>();
   for (const { text } of texts) {
@@ -377,7 +377,7 @@ async function main(): Promise<void> {
   const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon), common);
   const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
   const pretrainedLines = pretrained ? pretrained.words.join('\n') + '\n' : undefined;
-  const vocab: Vocabulary = {
+  const vocab = {
     ...buildVocabulary(train),
     // The same file and lookup the runtime reads (model-files.ts), so ids match by construction.
     ...(pretrainedLines ? { pretrained: compactWordIndex(pretrainedLines, 2) } : {}),

@@ -2,7 +2,7 @@ import type { Gazetteers, PhraseSet } from './gazetteer.js';
 import { endsEntry, normalizeWord, startsEntry } from './gazetteer.js';
 import type { Token } from './tokenizer.js';
 import { isUrlOrEmail } from './tokenizer.js';
-import type { WordLookup } from './word-index.js';
+import type { WordLookup, WordSet } from './word-index.js';
 import { fnv1a } from './word-index.js';
 
 /** What a feature computation sees: the tokens of one text, their normalized keys and the model's word lists. */
@@ -70,7 +70,7 @@ export const UNK_ID = 1;
 
 export interface Vocabulary {
   /** Normalized word -> id (ids start at 2). Words not in it get a hashed bucket id after the vocabulary. */
-  readonly words: ReadonlyMap<string, number>;
+  readonly words: WordLookup;
   readonly wordBuckets: number;
   /** Code point -> id (ids start at 2). */
   readonly chars: ReadonlyMap<string, number>;
@@ -246,7 +246,7 @@ function afterNewlines(text: string, tokens: readonly Token[]): boolean[] {
   });
 }
 
-function matchWords(keys: readonly string[], set: ReadonlySet<string>): boolean[] {
+function matchWords(keys: readonly string[], set: WordSet): boolean[] {
   return keys.map((key) => set.has(key));
 }
 

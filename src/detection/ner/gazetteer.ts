@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tokenize } from './tokenizer.js';
+import { compactWordSet, type WordSet } from './word-index.js';
 
 /**
  * Word lists shipped inside a model directory (one entry per line). Entries are stored as phrase
@@ -21,7 +22,8 @@ export const GAZETTEER_NAMES = [
 export type GazetteerName = (typeof GAZETTEER_NAMES)[number];
 
 export interface PhraseSet {
-  readonly keys: ReadonlySet<string>;
+  /** Every entry's key; a compact set, since the name lists hold about 175,000 (`compactWordSet`). */
+  readonly keys: WordSet;
   /**
    * Every token-prefix of every multi-token entry, so phrase matching stops as soon as nothing can
    * match. Single-token entries are only in `keys`: the name lists hold about 175,000 of them, and a
@@ -45,7 +47,7 @@ export const endsEntry = (set: PhraseSet, key: string) => set.lastTokens.has(key
  * for models whose features include common_word.
  */
 export type Gazetteers = Readonly<Record<GazetteerName, PhraseSet>> & {
-  readonly common_words?: ReadonlySet<string>;
+  readonly common_words?: WordSet;
 };
 
 // Code points below U+0300 are NFC-stable and only combine with marks at U+0300 and above.
@@ -62,7 +64,7 @@ export function phraseKey(phrase: string): string {
 }
 
 export function buildPhraseSet(entries: Iterable<string>): PhraseSet {
-  const keys = new Set<string>();
+  const keys: string[] = [];
   const prefixes = new Set<string>();
   const lastTokens = new Set<string>();
   let maxTokens = 1;
@@ -70,14 +72,14 @@ export function buildPhraseSet(entries: Iterable<string>): PhraseSet {
     const key = phraseKey(entry.trim());
     if (key === '') continue;
     const parts = key.split(' ');
-    keys.add(key);
+    keys.push(key);
     if (parts.length > 1) {
       for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
       lastTokens.add(parts[parts.length - 1]!);
     }
     maxTokens = Math.max(maxTokens, parts.length);
   }
-  return { keys, prefixes, lastTokens, maxTokens };
+  return { keys: compactWordSet(keys), prefixes, lastTokens, maxTokens };
 }
 
 export async function loadGazetteers(
@@ -91,5 +93,5 @@ export async function loadGazetteers(
   const sets = Object.fromEntries(entries) as Record<GazetteerName, PhraseSet>;
   if (!options.commonWords) return sets;
   const words = (await read('common_words')).split('\n').filter((word) => word !== '');
-  return { ...sets, common_words: new Set(words) };
+  return { ...sets, common_words: compactWordSet(words) };
 }

@@ -108,7 +108,7 @@ export async function readModelFiles(dir: string): Promise<ModelFiles> {
   return {
     config,
     vocabulary: {
-      words: new Map(vocab.words.map((word, i) => [word, i + 2])),
+      words: compactWordIndex(vocab.words.join('\n'), 2),
       wordBuckets: vocab.wordBuckets,
       chars: new Map(vocab.chars.map((char, i) => [char, i + 2])),
       maxCharsPerToken: vocab.maxCharsPerToken,

@@ -58,7 +58,8 @@ describe('readModelFiles', () => {
     const files = await readModelFiles(dir);
     expect(files.config.features).toHaveLength(18);
     expect(files.config.features.at(-1)).toBe('common_word');
-    expect([...files.gazetteers.common_words!].sort()).toEqual(['meeting', 'report']);
+    expect(files.gazetteers.common_words!.size).toBe(2);
+    expect(['meeting', 'report'].every((w) => files.gazetteers.common_words!.has(w))).toBe(true);
   });
 
   it('names the features it cannot compute', async () => {

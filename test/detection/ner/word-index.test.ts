@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactWordIndex } from '../../../src/detection/ner/word-index.js';
+import { compactWordIndex, compactWordSet } from '../../../src/detection/ner/word-index.js';
 
 describe('compactWordIndex', () => {
   it('gives each line its line number plus the first id, like a Map, and undefined for the rest', () => {
@@ -22,5 +22,16 @@ describe('compactWordIndex', () => {
     expect(compactWordIndex('', 2).size).toBe(0);
     expect(compactWordIndex('', 2).get('')).toBeUndefined();
     expect(() => compactWordIndex('a\nb\na\n', 2)).toThrow('duplicate word in index: "a"');
+  });
+});
+
+describe('compactWordSet', () => {
+  it('answers has like a Set, counting duplicates once and never holding the empty word', () => {
+    const set = compactWordSet(['new york', 'müller', '', 'müller', 'a']);
+    expect(set.size).toBe(3);
+    for (const word of ['new york', 'müller', 'a']) expect(set.has(word)).toBe(true);
+    for (const word of ['', 'new', 'york', 'Müller', 'a\nb']) expect(set.has(word)).toBe(false);
+    expect(compactWordSet([]).size).toBe(0);
+    expect(compactWordSet(['']).has('')).toBe(false);
   });
 });
