@@ -12,8 +12,9 @@ import { NAME_PARTICLES } from './name-particles.js';
  * after it ("Dr. Aydın reiche ich nach"), the verb and preposition before it ("chiedere di Tore"). In
  * a name written with capitals, a lower-case word at either end is not part of the name, so it is cut
  * off, except the particles a name can start with ("de Miguel", "van Dijk") when the span starts
- * with them, and known names ("Travis scott"). Names written wholly in lower case ("thanh huong
- * nguyen") are left alone, and so are words of scripts without case.
+ * with them, and known names ("Travis scott"). In names written wholly in lower case ("thanh huong
+ * nguyen") only the words chat puts before a name come off the front ("soy carlos ruiz", "w/ thanh
+ * huong nguyen"); words of scripts without case are left alone.
  */
 
 const CHUNK = /\S+/gu;
@@ -24,6 +25,16 @@ const CAPITAL = /(?:^|['’-])[\p{Lu}\p{Lt}]/u;
 const HAS_CAPITAL = /[\p{Lu}\p{Lt}]/u;
 /** Lower-case words that end names: "Smith jr.". */
 const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'jr.', 'sr', 'sr.', 'jun.', 'sen.']);
+
+/**
+ * Words that lead into a name in lower-case chat and are never one: "hola soy carlos ruiz", "call w/
+ * thanh huong nguyen", "ciao sono giulia". Self-introductions, greetings and "with".
+ */
+const LOWER_CASE_LEAD_INS: ReadonlySet<string> = new Set([
+  ...['soy', 'sono', 'sei', 'bin', 'suis', 'im', "i'm", 'i’m', 'am', 'is', 'es', 'est', 'ist'],
+  ...['hi', 'hey', 'hello', 'dear', 'hola', 'ciao', 'salve', 'hallo', 'salut', 'bonjour', 'buongiorno'],
+  ...['with', 'w/', 'con', 'mit', 'avec', 'cc', 'thanks', 'thx', 'grazie', 'gracias', 'danke', 'merci'],
+]);
 
 // Not '_': "kassmarie_" is a user name.
 const MARK = /^(?!_)[\s\p{P}\p{S}]$/u;
@@ -62,6 +73,11 @@ export function trimNameEdges(
       start: span.start + m.index,
       end: span.start + m.index + m[0].length,
     }));
+    if (!chunks.some((c) => HAS_CAPITAL.test(c.chunk))) {
+      let from = 0;
+      while (from < chunks.length - 1 && LOWER_CASE_LEAD_INS.has(chunks[from]!.chunk)) from++;
+      return [from === 0 ? span : { ...span, start: chunks[from]!.start }];
+    }
     const lower = chunks.map((c) => isLowerWord(c.chunk));
     const first = lower.indexOf(false);
     const last = lower.lastIndexOf(false);
