@@ -32,8 +32,10 @@ export const isPersonNameIn =
 /**
  * The rules run on the model's spans of one text, in this order (each is described in its module
  * and in docs/detection.md): first the spans that are not people or not names at all go, then the
- * people's spans are cut to the name, surname-first halves joined, and last the names the model
- * missed or doubted are added where the text says plainly that a name stands there.
+ * people's spans are cut to the name, surname-first halves joined, then the names the model missed
+ * or doubted are added where the text says plainly that a name stands there, and last names that
+ * stand for a thing named after someone go, whichever rule found them ("Granny Smith" after a
+ * kinship word).
  */
 export function spanRules(lookups: RuleLookups): SpanRule[] {
   const isPersonName = isPersonNameIn(lookups);
@@ -43,7 +45,6 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutCodeLike,
     withoutImperativeVerbs,
     withoutNamedThings,
-    withoutEponyms,
     withoutLabelHeaders,
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
     // The name and nothing else
@@ -57,6 +58,8 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     addNotesAddressNames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),
+    // Things named after people
+    withoutEponyms,
   ];
 }
 

@@ -484,6 +484,19 @@ describe('trimNameEdges', () => {
     expect(trimmed('王小明 said hi', '王小明')).toEqual(['王小明']);
     expect(trimmed('near Bad Homburg vor der Höhe ok', 'Homburg vor', 'LOCATION')).toEqual(['Homburg vor']);
   });
+
+  it('cuts the words chat puts before a lower-case name off its front, never the whole span', () => {
+    expect(trimmed('hola soy carlos ruiz y tengo', 'soy carlos ruiz')).toEqual(['carlos ruiz']);
+    expect(trimmed('call w/ thanh huong nguyen re renewal', 'w/ thanh huong nguyen')).toEqual([
+      'thanh huong nguyen',
+    ]);
+    expect(trimmed('ciao sono giulia rossi', 'ciao sono giulia rossi')).toEqual(['giulia rossi']);
+    expect(trimmed('the word con alone', 'con')).toEqual(['con']);
+    expect(trimmed('ask dear john', 'dear john')).toEqual(['john']);
+    // Only at the front, and not in a capitalised name, where other rules apply.
+    expect(trimmed('anna con luca', 'anna con luca')).toEqual(['anna con luca']);
+    expect(trimmed('Ciao Maria', 'Ciao Maria')).toEqual(['Ciao Maria']);
+  });
 });
 
 describe('addFieldNames', () => {
@@ -688,6 +701,26 @@ describe('withoutEponyms', () => {
     expect(kept('Hodgkin lymphoma treatment options', 'Hodgkin')).toEqual([]);
     expect(kept("Newton's laws and the Doppler effect", 'Newton')).toEqual([]);
     expect(kept('Use a Petri dish', 'Petri')).toEqual([]);
+  });
+
+  it('drops names inside set phrases of food, things and idioms', () => {
+    expect(kept('Eggs Benedict was decent though', 'Benedict')).toEqual([]);
+    expect(kept('Had the Granny Smith apple pie', 'Smith')).toEqual([]);
+    expect(kept('Lazy Susan in the middle of the table', 'Susan')).toEqual([]);
+    expect(kept('La mia torta Margherita si abbassa', 'Margherita')).toEqual([]);
+    expect(kept('two granny  smiths please', 'smiths')).toEqual([]);
+    expect(kept('Earl Grey, no milk', 'Earl Grey')).toEqual([]);
+    expect(kept('Grant applications for the spring round close', 'Grant')).toEqual([]);
+    expect(kept('Carol singers came to the door', 'Carol')).toEqual([]);
+    expect(kept('Penny for your thoughts: is it worth it?', 'Penny')).toEqual([]);
+  });
+
+  it('keeps a person whose name only touches such a phrase', () => {
+    expect(kept('Susan Smith and Granny Smith apples', 'Susan Smith')).toEqual(['Susan Smith']);
+    expect(kept('Margherita Rossi ordered a pizza', 'Margherita Rossi')).toEqual(['Margherita Rossi']);
+    expect(kept('Benedict Cumberbatch ate eggs', 'Benedict Cumberbatch')).toEqual(['Benedict Cumberbatch']);
+    expect(kept('Grant applied for the job', 'Grant')).toEqual(['Grant']);
+    expect(kept('Ask Carol, singers need her', 'Carol')).toEqual(['Carol']);
   });
 
   it('keeps the people themselves', () => {
