@@ -6,7 +6,10 @@ import { ruleName, withAddedNames } from './added-names.js';
  * when the model missed it or doubted it ("el dueño se llama Paco" at 0.49). The one to three words
  * after the cue become a PERSON span unless the model was surer of its own span there. The first
  * word must be capitalised or a known first name ("se llama paco"; "my name is on the list" stays),
- * any further word capitalised. "Call me" and "sono" are left out: "call me back", "sono stanca".
+ * any further word capitalised, or, after a lower-case first name, one lower-case word that ends the
+ * clause ("my name is jonas weber", "sono ilenia deidda e volevo"). "Call me" is left out ("call me
+ * back"), and "sono", "soy", "I'm" count only after a greeting that opens a line and before a
+ * known first name ("ciao, sono Ludovica", "hey it's sam"): "sono stanca", "hi, I'm Italian".
  *
  * Two weaker kinds of cue: a kinship word before a capitalised word ("Aunt Funmi", "Tante Erika",
  * "zio Beppe"), and, in English, a request about someone before a capitalised known first name ("go
@@ -44,22 +47,46 @@ const REQUEST_CUES = [
   ...['ask for', 'asked for', 'go see', 'went to see', 'talk to', 'talked to', 'speak to'],
   ...['spoke to', 'spoke with', 'send it to', 'sent it to', 'shout out to', 'props to', 'kudos to'],
 ];
+/** After a greeting that opens a line: a self-introduction. */
+const GREETINGS = [
+  ...['hi', 'hey', 'hello', 'ciao', 'salve', 'buongiorno', 'buonasera', 'hola', 'buenas', 'buenos días'],
+  ...['buenas tardes', 'salut', 'bonjour', 'bonsoir', 'coucou', 'hallo', 'moin', 'servus', 'guten tag'],
+];
+const SELF_INTRODUCTIONS = [
+  ...['sono', 'qui è', 'soy', 'aquí', "i'm", 'i’m', 'im', 'i am', "it's", 'it’s', 'its', 'this is'],
+  ...["c'est", 'c’est', 'je suis', 'ici', 'ich bin', 'hier ist', 'hier spricht'],
+];
 const WORD = String.raw`[\p{L}\p{M}][\p{L}\p{M}'’-]*`;
 // Case-insensitive for the cue, so the words after it are checked for capitals apart.
 const cuedWords = (cues: readonly string[]) =>
   new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${cues.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`, 'giu');
 const CUED_WORDS = cuedWords(CUES);
+const SELF_INTRODUCED_WORDS = new RegExp(
+  String.raw`(?<=^|\n)[ \t]*(?:${GREETINGS.join('|')})[ \t]*[,!.]?[ \t]+(?:${SELF_INTRODUCTIONS.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`,
+  'giu',
+);
 const KINSHIP_WORDS = cuedWords(KINSHIP_CUES);
 const REQUEST_WORDS = cuedWords(REQUEST_CUES);
 const CAPITALISED = /^\p{Lu}/u;
 const CUED_NAME_SCORE = 0.8;
 
-/** The name after a cue: the first word, then the capitalised words right after it. */
-function cuedName(words: string): string {
+/** What may follow the last word of a name: the clause ends, or "and" starts the next part. */
+const CLAUSE_END = /^(?:[ \t]*(?:[,.;:!?)]|$)|[ \t]+(?:e|y|and|et|und|o|or|ou|oder)(?![\p{L}\p{M}]))/u;
+
+/**
+ * The name after a cue, `words` being the words matched right after it at `end` of `text`: the first
+ * word, then the capitalised words right after it; after a lower-case first word, one lower-case word
+ * that ends the clause too.
+ */
+function cuedName(text: string, words: string, at: number): string {
   const [first, ...rest] = words.split(/([ \t]+)/);
   let name = first!;
-  for (let i = 0; i + 1 < rest.length && CAPITALISED.test(rest[i + 1]!); i += 2)
-    name += rest[i]! + rest[i + 1]!;
+  let i = 0;
+  for (; i + 1 < rest.length && CAPITALISED.test(rest[i + 1]!); i += 2) name += rest[i]! + rest[i + 1]!;
+  if (i === 0 && i + 1 < rest.length && !CAPITALISED.test(first!)) {
+    const next = name + rest[0]! + rest[1]!;
+    if (CLAUSE_END.test(text.slice(at + next.length))) name = next;
+  }
   return name;
 }
 
@@ -77,6 +104,8 @@ export function addCuedNames(
   const capitalised = (word: string) => CAPITALISED.test(word);
   const names = [
     ...namesAfter(text, CUED_WORDS, (first) => capitalised(first) || isFirstName(first)),
+    // Only known first names: "Hi, I'm Italian", "hi, it's Monday".
+    ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName),
     ...namesAfter(text, KINSHIP_WORDS, capitalised),
     ...namesAfter(text, REQUEST_WORDS, (first) => capitalised(first) && isFirstName(first)),
   ].sort((a, b) => a.start - b.start);
@@ -90,8 +119,8 @@ function namesAfter(text: string, cues: RegExp, accepts: (first: string) => bool
   const names: Span[] = [];
   cues.lastIndex = 0;
   for (let match = cues.exec(text); match; match = cues.exec(text)) {
-    const name = cuedName(match[1]!);
     const start = match.index + match[0].length - match[1]!.length;
+    const name = cuedName(text, match[1]!, start);
     const end = start + name.length;
     // Scan on right after the name: the words matched past it may hold the next cue.
     cues.lastIndex = end;

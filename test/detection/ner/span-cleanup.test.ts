@@ -382,9 +382,27 @@ describe('addCuedNames', () => {
 
   it('takes a lower-case first word only when it is a known first name', () => {
     expect(cued('hola, se llama paco')).toEqual(['paco']);
-    expect(cued('my name is jonas weber')).toEqual(['jonas']);
     expect(cued('my name is on the list')).toEqual([]);
     expect(cued('please call me Back tomorrow')).toEqual([]);
+  });
+
+  it('after a lower-case first name, takes one lower-case word that ends the clause', () => {
+    expect(cued('my name is jonas weber')).toEqual(['jonas weber']);
+    expect(cued('mi chiamo jonas weber, e tu?')).toEqual(['jonas weber']);
+    expect(cued('my name is jonas weber and i need help')).toEqual(['jonas weber']);
+    expect(cued('my name is jonas and i need help')).toEqual(['jonas']);
+    expect(cued('my name is jonas i need help')).toEqual(['jonas']);
+  });
+
+  it('reads a known first name introduced after a greeting that opens a line as a name', () => {
+    expect(cued('ciao, sono jonas weber e volevo chiedere')).toEqual(['jonas weber']);
+    expect(cued('Hola soy Paco. Tengo una duda')).toEqual(['Paco']);
+    expect(cued("hey it's jonas from accounting")).toEqual(['jonas']);
+    expect(cued('Thanks!\nHi, this is Jonas Weber from IT')).toEqual(['Jonas Weber']);
+    expect(cued('ciao sono stanca, mi aiuti?')).toEqual([]);
+    expect(cued("Hi, I'm Italian and I live here")).toEqual([]);
+    expect(cued('I said hi, sono Paco')).toEqual([]);
+    expect(cued('sono Paco')).toEqual([]);
   });
 
   it('reads a capitalised word after a kinship word as a name', () => {
