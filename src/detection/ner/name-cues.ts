@@ -2,7 +2,8 @@ import type { Span } from '../types.js';
 import { ruleName, withAddedNames } from './added-names.js';
 
 /**
- * What follows "my name is", "se llama", "mi chiamo", "je m'appelle" or "ich heiße" is a name, even
+ * What follows "my name is", "se llama", "mi chiamo", "je m'appelle", "ich heiße" or a booking's "a
+ * nome", "a nombre de", "au nom de", "auf den Namen", "under the name" is a name, even
  * when the model missed it or doubted it ("el dueño se llama Paco" at 0.49). The one to three words
  * after the cue become a PERSON span unless the model was surer of its own span there. The first
  * word must be capitalised or a known first name ("se llama paco"; "my name is on the list" stays),
@@ -35,6 +36,16 @@ const CUES = [
   'se llama',
   'mi chiamo',
   'si chiama',
+  // Bookings and forms: "un tavolo a nome Greco", "reservado a nombre de Ruiz".
+  'a nome di',
+  'a nome',
+  'a nombre de',
+  'au nom de',
+  'auf den namen',
+  'unter dem namen',
+  'under the name',
+  'booked under',
+  'reserved under',
 ];
 const KINSHIP_CUES = [
   ...['aunt', 'auntie', 'uncle', 'grandma', 'grandpa', 'granny', 'cousin'],

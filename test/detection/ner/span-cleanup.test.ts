@@ -378,6 +378,10 @@ describe('addCuedNames', () => {
     expect(cued("Bonjour, je m'appelle Élodie.")).toEqual(['Élodie']);
     expect(cued('Ciao, mi chiamo Tore, e tu?')).toEqual(['Tore']);
     expect(cued('él se llama Paco y ella se llama Lola')).toEqual(['Paco', 'Lola']);
+    expect(cued('vorrei un tavolo a nome Greco per 4 persone')).toEqual(['Greco']);
+    expect(cued('una habitación a nombre de Ruiz Soler, por favor')).toEqual(['Ruiz Soler']);
+    expect(cued('a table booked under Weber at eight')).toEqual(['Weber']);
+    expect(cued("a nome dell'azienda")).toEqual([]);
   });
 
   it('takes a lower-case first word only when it is a known first name', () => {
