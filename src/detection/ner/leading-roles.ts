@@ -11,7 +11,8 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * Carlos Pérez" (an initial before a whole name, "M. Night Shyamalan", is rare).
  *
  * A person span that is nothing but a title ("Arch." of "Arch. Paolo Neri", "Dña." of "Sra. Dña.
- * Carmen López") is dropped, and so is a lone "M." or "D." right before another person span.
+ * Carmen López") or a role word in lower case ("mamie" of "Bisous, mamie Jeanne") is dropped, and so
+ * is a lone "M." or "D." right before another person span.
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
@@ -57,6 +58,7 @@ export function trimLeadingRoles(
     const word = TITLE_ONLY.exec(value)?.[1];
     if (!word || word.length < 2) return false;
     const lower = word.toLowerCase();
+    if (word === lower && (PERSON_ROLE_WORDS.has(lower) || ROLES_ONLY_IN_LOWER_CASE.has(lower))) return true;
     return isTitleWord(lower) && !(TITLES_THAT_ARE_NAMES.has(lower) && word !== lower);
   };
   return spans.flatMap((span, i) => {

@@ -36,6 +36,9 @@ const LOWER_CASE_LEAD_INS: ReadonlySet<string> = new Set([
   ...['with', 'w/', 'con', 'mit', 'avec', 'cc', 'thanks', 'thx', 'grazie', 'gracias', 'danke', 'merci'],
 ]);
 
+/** "Mª José", "M.ª Carmen": María, abbreviated before a second given name, belongs to the name. */
+const ABBREVIATED_MARIA = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª)[ \t]?$/u;
+
 // Not '_': "kassmarie_" is a user name.
 const MARK = /^(?!_)[\s\p{P}\p{S}]$/u;
 const KEPT_LEADING = /[@#]$/u;
@@ -64,10 +67,16 @@ export function trimNameEdges(
 ): Span[] {
   const isLowerWord = (chunk: string) =>
     LOWER_WORD.test(chunk) && !CAPITAL.test(chunk) && !SUFFIXES.has(chunk) && !isPersonName(chunk);
-  return spans.flatMap((input) => {
+  return spans.flatMap((input, i) => {
     if (input.entity_type !== 'PERSON') return [input];
-    const span = withoutMarks(text, input);
-    if (!span) return [];
+    const cleaned = withoutMarks(text, input);
+    if (!cleaned) return [];
+    const maria = ABBREVIATED_MARIA.exec(text.slice(Math.max(0, cleaned.start - 5), cleaned.start));
+    const fromMaria = maria ? cleaned.start - maria[0].length : cleaned.start;
+    const span =
+      fromMaria < cleaned.start && fromMaria >= (spans[i - 1]?.end ?? 0)
+        ? { ...cleaned, start: fromMaria }
+        : cleaned;
     const chunks = [...text.slice(span.start, span.end).matchAll(CHUNK)].map((m) => ({
       chunk: m[0],
       start: span.start + m.index,

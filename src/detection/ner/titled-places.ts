@@ -7,7 +7,8 @@ import { DOCTOR_WORDS } from './person-role-words.js';
  * "Frau", "Mme", "señora", "dottoressa", …, one space or none between), or after a title and one or
  * two capitalised words (the given names), becomes a person span from the word after the title, with
  * the same score. Places named after people ("Hospital Dr. Negrín") are then tokenized as people, which
- * hides them all the same.
+ * hides them all the same. So does a place right after a kinship word and "of" ("la maman de Chloé",
+ * "la mamá de Martina", "la mamma di Giulia", "die Tochter von Lena", "the mother of Ava").
  */
 
 // The last three words before a span, each with what follows it: "doctora ", "Xoana ".
@@ -17,6 +18,16 @@ const CAPITALISED = /^[\p{Lu}\p{Lt}]/u;
 /** Titles that are also everyday words, counted only as written: French "Me" (Maître), not "me", "ME". */
 const TITLES_ONLY_AS_WRITTEN: ReadonlyMap<string, string> = new Map([['me', 'Me']]);
 const MAX_GIVEN_NAMES = 2;
+const KIN_OF = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${[
+    ...['maman', 'papa', 'mère', 'père', 'fils', 'fille', 'frère', 'sœur', 'soeur', 'mari', 'femme'],
+    ...['mamá', 'papá', 'madre', 'padre', 'hijo', 'hija', 'hermano', 'hermana', 'marido', 'esposa'],
+    ...['esposo', 'mamma', 'papà', 'figlio', 'figlia', 'fratello', 'sorella', 'moglie', 'mutter'],
+    ...['vater', 'sohn', 'tochter', 'bruder', 'schwester', 'mother', 'father', 'son', 'daughter'],
+    ...['brother', 'sister', 'husband', 'wife', 'mom', 'mum', 'dad'],
+  ].join('|')})[ \t\u00a0]+(?:de|di|von|of)[ \t\u00a0]+$`,
+  'iu',
+);
 
 /** How far before `start` the name begins when a title precedes it, or -1. */
 function nameStartAfterTitle(text: string, start: number, isTitle: (word: string) => boolean): number {
@@ -50,7 +61,12 @@ export function placesAfterTitlesAsPeople(
 ): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
-    const found = span.entity_type === 'LOCATION' ? nameStartAfterTitle(text, span.start, isTitle) : -1;
+    const found =
+      span.entity_type !== 'LOCATION'
+        ? -1
+        : KIN_OF.test(text.slice(Math.max(0, span.start - 24), span.start))
+          ? span.start
+          : nameStartAfterTitle(text, span.start, isTitle);
     if (found < 0) {
       out.push(span);
       continue;

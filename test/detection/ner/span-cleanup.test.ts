@@ -232,6 +232,14 @@ describe('trimLeadingRoles', () => {
         trimLeadingRoles(text, spans, isTitle, () => false),
       ),
     ).toEqual(['Luca Verdi', 'Paolo Neri', 'Álvaro Núñez']);
+    const kin = 'Bisous, mamie Jeanne et Mamie Nova';
+    const kinSpans = ['mamie', 'Jeanne', 'Mamie Nova'].map((v) => spanOf(kin, v));
+    expect(
+      values(
+        kin,
+        trimLeadingRoles(kin, kinSpans, isTitle, () => false),
+      ),
+    ).toEqual(['Jeanne', 'Nova']);
     // "D." before something that is not a person, and "Don" as a capitalised name, stay.
     const tablets = [spanOf(text, 'D.', 'PERSON', 0.9, text.indexOf('Vitamin'))];
     expect(
@@ -507,6 +515,14 @@ describe('trimNameEdges', () => {
     expect(trimmed('near Bad Homburg vor der Höhe ok', 'Homburg vor', 'LOCATION')).toEqual(['Homburg vor']);
   });
 
+  it('takes an abbreviated María into the name', () => {
+    expect(trimmed('Saludos, Mª José', 'José')).toEqual(['Mª José']);
+    expect(trimmed('con M.ª Carmen Ruiz', 'Carmen Ruiz')).toEqual(['M.ª Carmen Ruiz']);
+    const text = 'Mª José';
+    const both = [spanOf(text, 'Mª'), spanOf(text, 'José')];
+    expect(values(text, trimNameEdges(text, both, isPersonName))).toEqual(['Mª', 'José']);
+  });
+
   it('cuts the words chat puts before a lower-case name off its front, never the whole span', () => {
     expect(trimmed('hola soy carlos ruiz y tengo', 'soy carlos ruiz')).toEqual(['carlos ruiz']);
     expect(trimmed('call w/ thanh huong nguyen re renewal', 'w/ thanh huong nguyen')).toEqual([
@@ -581,6 +597,17 @@ describe('placesAfterTitlesAsPeople', () => {
     expect(typed('Chiama la Sig.ra Ferrara', 'Ferrara')).toEqual([['Ferrara', 'PERSON', 0.7]]);
     expect(typed('vu par M. Nancy hier', 'Nancy')).toEqual([['Nancy', 'PERSON', 0.7]]);
     expect(typed('Dr.Florence called', 'Florence')).toEqual([['Florence', 'PERSON', 0.7]]);
+  });
+
+  it('reads a place right after a kinship word and "of" as a person', () => {
+    expect(typed('je suis la maman de Chloé, elle sera absente', 'Chloé')).toEqual([
+      ['Chloé', 'PERSON', 0.7],
+    ]);
+    expect(typed('soy la mamá de Martina', 'Martina')).toEqual([['Martina', 'PERSON', 0.7]]);
+    expect(typed('die Tochter von Lena kommt', 'Lena')).toEqual([['Lena', 'PERSON', 0.7]]);
+    expect(typed('the mother of Ava called', 'Ava')).toEqual([['Ava', 'PERSON', 0.7]]);
+    expect(typed('the heart of Paris', 'Paris')).toEqual([['Paris', 'LOCATION', 0.7]]);
+    expect(typed('ma sœur de Lyon', 'Lyon', 'ORGANIZATION')).toEqual([['Lyon', 'ORGANIZATION', 0.7]]);
   });
 
   it('takes in a given name read as a person, and stops at one read as something else', () => {
