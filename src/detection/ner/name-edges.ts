@@ -15,6 +15,9 @@ import { NAME_PARTICLES } from './name-particles.js';
  * with them, and known names ("Travis scott"). In names written wholly in lower case ("thanh huong
  * nguyen") only the words chat puts before a name come off the front ("soy carlos ruiz", "w/ thanh
  * huong nguyen"); words of scripts without case are left alone.
+ *
+ * Initials and abbreviations: an initial right after a name ("Rossi M.") and an abbreviated María
+ * before one ("Mª José") are taken into it.
  */
 
 const CHUNK = /\S+/gu;
@@ -35,6 +38,12 @@ const LOWER_CASE_LEAD_INS: ReadonlySet<string> = new Set([
   ...['hi', 'hey', 'hello', 'dear', 'hola', 'ciao', 'salve', 'hallo', 'salut', 'bonjour', 'buongiorno'],
   ...['with', 'w/', 'con', 'mit', 'avec', 'cc', 'thanks', 'thx', 'grazie', 'gracias', 'danke', 'merci'],
 ]);
+
+/**
+ * An initial right after a name belongs to it: "Rossi M., Bianchi G.", "grazie a Mario R. per". Not
+ * one that starts another word ("Rossi A.B.").
+ */
+const INITIAL_AFTER = /^[ \t\u00a0]\p{Lu}\.(?![\p{L}\p{M}\p{N}])/u;
 
 /** "Mª José", "M.ª Carmen": María, abbreviated before a second given name, belongs to the name. */
 const ABBREVIATED_MARIA = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª)[ \t]?$/u;
@@ -77,27 +86,34 @@ export function trimNameEdges(
       fromMaria < cleaned.start && fromMaria >= (spans[i - 1]?.end ?? 0)
         ? { ...cleaned, start: fromMaria }
         : cleaned;
-    const chunks = [...text.slice(span.start, span.end).matchAll(CHUNK)].map((m) => ({
-      chunk: m[0],
-      start: span.start + m.index,
-      end: span.start + m.index + m[0].length,
-    }));
-    if (!chunks.some((c) => HAS_CAPITAL.test(c.chunk))) {
-      let from = 0;
-      while (from < chunks.length - 1 && LOWER_CASE_LEAD_INS.has(chunks[from]!.chunk)) from++;
-      return [from === 0 ? span : { ...span, start: chunks[from]!.start }];
-    }
-    const lower = chunks.map((c) => isLowerWord(c.chunk));
-    const first = lower.indexOf(false);
-    const last = lower.lastIndexOf(false);
-    if (first < 0 || !chunks.slice(first, last + 1).some((c) => HAS_CAPITAL.test(c.chunk))) return [span];
-    // The span may start with particles only ("de Miguel", "van der Berg"); other lower-case words
-    // before the name go, and the particles after them with them ("chiedere di Tore").
-    const lead = chunks.slice(0, first);
-    const from = lead.every((c) => NAME_PARTICLES.has(c.chunk)) ? 0 : first;
-    const start = chunks[from]!.start;
-    const end = chunks[last]!.end;
-    if (start === span.start && end === span.end) return [span];
-    return [{ ...span, start, end }];
+    const trimmed = withoutLowerCaseEdges(text, span, isLowerWord);
+    const initial = INITIAL_AFTER.exec(text.slice(trimmed.end, trimmed.end + 4))?.[0];
+    if (!initial || trimmed.end + initial.length > (spans[i + 1]?.start ?? text.length)) return [trimmed];
+    return [{ ...trimmed, end: trimmed.end + initial.length }];
   });
+}
+
+/** The span without the lower-case words at its edges that are not part of the name (see above). */
+function withoutLowerCaseEdges(text: string, span: Span, isLowerWord: (chunk: string) => boolean): Span {
+  const chunks = [...text.slice(span.start, span.end).matchAll(CHUNK)].map((m) => ({
+    chunk: m[0],
+    start: span.start + m.index,
+    end: span.start + m.index + m[0].length,
+  }));
+  if (!chunks.some((c) => HAS_CAPITAL.test(c.chunk))) {
+    let from = 0;
+    while (from < chunks.length - 1 && LOWER_CASE_LEAD_INS.has(chunks[from]!.chunk)) from++;
+    return from === 0 ? span : { ...span, start: chunks[from]!.start };
+  }
+  const lower = chunks.map((c) => isLowerWord(c.chunk));
+  const first = lower.indexOf(false);
+  const last = lower.lastIndexOf(false);
+  if (first < 0 || !chunks.slice(first, last + 1).some((c) => HAS_CAPITAL.test(c.chunk))) return span;
+  // The span may start with particles only ("de Miguel", "van der Berg"); other lower-case words
+  // before the name go, and the particles after them with them ("chiedere di Tore").
+  const lead = chunks.slice(0, first);
+  const from = lead.every((c) => NAME_PARTICLES.has(c.chunk)) ? 0 : first;
+  const start = chunks[from]!.start;
+  const end = chunks[last]!.end;
+  return start === span.start && end === span.end ? span : { ...span, start, end };
 }

@@ -515,6 +515,18 @@ describe('trimNameEdges', () => {
     expect(trimmed('near Bad Homburg vor der Höhe ok', 'Homburg vor', 'LOCATION')).toEqual(['Homburg vor']);
   });
 
+  it('takes an initial after a name into it, unless it starts another word or span', () => {
+    expect(trimmed('Presenti: Rossi M., Bianchi G.', 'Rossi')).toEqual(['Rossi M.']);
+    expect(trimmed('grazie a Mario R. per il supporto', 'Mario')).toEqual(['Mario R.']);
+    expect(trimmed('from Anna S. today', 'Anna')).toEqual(['Anna S.']);
+    expect(trimmed('Rossi A.B. e Verdi', 'Rossi')).toEqual(['Rossi']);
+    expect(trimmed('Rossi A1. e Verdi', 'Rossi')).toEqual(['Rossi']);
+    expect(trimmed('Ask Maria. A new day', 'Maria')).toEqual(['Maria']);
+    const text = 'Rossi M. Bianchi';
+    const both = [spanOf(text, 'Rossi'), spanOf(text, 'M. Bianchi')];
+    expect(values(text, trimNameEdges(text, both, isPersonName))).toEqual(['Rossi', 'M. Bianchi']);
+  });
+
   it('takes an abbreviated María into the name', () => {
     expect(trimmed('Saludos, Mª José', 'José')).toEqual(['Mª José']);
     expect(trimmed('con M.ª Carmen Ruiz', 'Carmen Ruiz')).toEqual(['M.ª Carmen Ruiz']);
