@@ -70,6 +70,8 @@ export const PII_CHAT_BLIND_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind-de
 export const PII_CHAT_BLIND2_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind2-dev/', import.meta.url));
 /** English web text (reviews, forum posts, e-mails, blogs) written blind, like UNER-EWT's genres. */
 export const WEB_BLIND_DEV_DIR = fileURLToPath(new URL('./web-blind-dev/', import.meta.url));
+/** A third blind chat set, heavier on it/es/fr name forms: honorifics, particles, initials, lower-case chat. */
+export const PII_CHAT_BLIND3_DEV_DIR = fileURLToPath(new URL('./pii-chat-blind3-dev/', import.meta.url));
 
 export const EVAL_SETS: readonly EvalSet[] = [
   {
@@ -259,6 +261,15 @@ export const DEV_SETS: readonly EvalSet[] = [
     ignoredLabels: 'none (PERSON, LOCATION, ORGANIZATION only)',
     checkTargets: false,
     load: () => readPiiChat(PII_CHAT_BLIND2_DEV_DIR),
+  },
+  {
+    name: 'pii-chat-blind3-dev',
+    description:
+      'a third blind set (models/eval/pii-chat-blind3-dev), heavier on Italian, Spanish and French name forms (honorifics, particles, surname first, initials, lower-case chat), written 2026-11-24 without reading the repository',
+    scoredTypes: BUILTIN_ENTITY_TYPES,
+    ignoredLabels: 'none',
+    checkTargets: false,
+    load: () => readPiiChat(PII_CHAT_BLIND3_DEV_DIR),
   },
   {
     name: 'web-blind-dev',

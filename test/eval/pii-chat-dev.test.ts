@@ -13,6 +13,7 @@ import {
   PII_CHAT_BLIND2_DEV_DIR,
   PII_CHAT_DEV_DIR,
   PII_CHAT_DIR,
+  PII_CHAT_BLIND3_DEV_DIR,
   WEB_BLIND_DEV_DIR,
 } from '../../models/eval/sets.js';
 import { BUILTIN_ENTITY_TYPES } from '../../src/detection/types.js';
@@ -31,6 +32,7 @@ const SETS = [
   { name: 'pii-chat-dev', dir: PII_CHAT_DEV_DIR, minLabelled: 30, minNames: 30, minClean: 15 },
   { name: 'pii-chat-blind-dev', dir: PII_CHAT_BLIND_DEV_DIR, minLabelled: 20, minNames: 20, minClean: 30 },
   { name: 'pii-chat-blind2-dev', dir: PII_CHAT_BLIND2_DEV_DIR, minLabelled: 24, minNames: 30, minClean: 36 },
+  { name: 'pii-chat-blind3-dev', dir: PII_CHAT_BLIND3_DEV_DIR, minLabelled: 20, minNames: 35, minClean: 16 },
   {
     name: 'web-blind-dev',
     dir: WEB_BLIND_DEV_DIR,
