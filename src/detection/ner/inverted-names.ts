@@ -1,4 +1,5 @@
 import type { Span } from '../types.js';
+import { NAME_PARTICLES } from './name-particles.js';
 import { PERSON_ROLE_WORDS } from './person-role-words.js';
 
 /**
@@ -19,10 +20,12 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * Steven J.; Shapiro, Richard"), each "A, B" item is one person surname first.
  */
 
-const FIELD_OPENS = /(?:^|[\n\r:|\t"'])[ \t]*$/;
+// A list bullet may open a line: "- García López, Ana".
+const FIELD_OPENS = /(?:^|[\n\r:|\t"'])[ \t]*(?:[-*•–][ \t]+)?$/;
 const ITEM_OPENS = /;[ \t]*$/;
 const ITEM_CLOSES = /^[ \t]*;/;
-const FIELD_CLOSES = /^(?:$|[ \t]*(?:[\r\n|;,("']|[–—-][ \t]))/;
+// A full stop closes a field too: "…; Fischer, Lukas."
+const FIELD_CLOSES = /^(?:$|[ \t]*(?:[\r\n|;,("']|[–—-][ \t]|\.(?:\s|$)))/;
 const COMMA = /^, ?$/;
 const LABEL = /([^\n\r|\t:]{1,40}):[ \t]*$/;
 const LABEL_WORD = /\p{L}+/gu;
@@ -43,7 +46,7 @@ function saysSurnameFirst(text: string, first: Span, second: Span, names: NameLo
   const surname = text.slice(first.start, first.end);
   const given = text.slice(second.start, second.end);
   if (isUpperCase(surname) && !isUpperCase(given)) return true;
-  const parts = words(surname);
+  const parts = words(surname).filter((word) => !NAME_PARTICLES.has(word));
   return parts.length > 0 && parts.every((word) => names.isSurname(word) && !names.isFirstName(word));
 }
 
@@ -65,7 +68,8 @@ function joinsInverted(
   if (semicolonItem) return true;
   if (!FIELD_OPENS.test(before)) return false;
   if (!FIELD_CLOSES.test(after)) return false;
-  if (next?.entity_type === 'PERSON' && next.start - second.end <= 6) return false;
+  // "Anna, Marco, Luis" on one line; the next line's name does not continue the list.
+  if (next?.entity_type === 'PERSON' && next.start - second.end <= 6 && !/[\r\n]/.test(after)) return false;
   return saysSurnameFirst(text, first, second, names);
 }
 

@@ -11,8 +11,9 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * Carlos Pérez" (an initial before a whole name, "M. Night Shyamalan", is rare).
  *
  * A person span that is nothing but a title ("Arch." of "Arch. Paolo Neri", "Dña." of "Sra. Dña.
- * Carmen López") or a role word in lower case ("mamie" of "Bisous, mamie Jeanne") is dropped, and so
- * is a lone "M." or "D." right before another person span.
+ * Carmen López"), a role word in lower case ("mamie" of "Bisous, mamie Jeanne") or a salutation
+ * ("Bonsoir") is dropped, and so is a lone "M." or "D." right before another person span.
+ * Salutations come off the front of a name like role words ("Querida Pili").
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
@@ -23,8 +24,22 @@ const EXTRA_TITLES: ReadonlySet<string> = new Set([
   ...['mag', 'dipl', 'ing', 'dr', 'prof', 'dott', 'avv'],
   ...['hr', 'hrn', 'fr', 'dña', 'lic'],
 ]);
-/** Titles that are given names when capitalised: "don José" is a title, "Don Cheadle" a name. */
+/**
+ * Titles that are given names when capitalised: "don José" is a title, "Don Cheadle" a name. Before
+ * a known first name they are titles all the same: "Don Ramón Castillo".
+ */
 const TITLES_THAT_ARE_NAMES: ReadonlySet<string> = new Set(['don']);
+/**
+ * Salutations and greetings that open a letter or a message, taken into the name by the model ("Caro
+ * Luca", "Querida Pili", "Chère Juju", "Ciao Marco"); alone, they are not a name ("Bonsoir").
+ */
+const SALUTATIONS: ReadonlySet<string> = new Set([
+  ...['dear', 'dearest', 'liebe', 'lieber', 'liebes', 'cher', 'chère', 'chers', 'chères', 'caro', 'cara'],
+  ...['cari', 'care', 'carissimo', 'carissima', 'gentile', 'gentilissimo', 'gentilissima', 'egregio'],
+  ...['egregia', 'querido', 'querida', 'queridos', 'queridas', 'estimado', 'estimada', 'hi', 'hey'],
+  ...['hello', 'hallo', 'servus', 'moin', 'salut', 'coucou', 'bonjour', 'bonsoir', 'ciao', 'salve'],
+  ...['buongiorno', 'buonasera', 'hola', 'buenas'],
+]);
 /** Kinship words that are given names or surnames when capitalised: "tia Rosa", but "Tia Mowry". */
 const ROLES_ONLY_IN_LOWER_CASE: ReadonlySet<string> = new Set(['tia', 'zia', 'papa', 'mama', 'tata']);
 const LETTER_TITLE_BEFORE_NAME = /^[MD]\.[ \t\u00a0]+([\p{L}\p{M}'’-]+)[ \t\u00a0]+([\p{L}\p{M}'’-]+)/u;
@@ -58,6 +73,7 @@ export function trimLeadingRoles(
     const word = TITLE_ONLY.exec(value)?.[1];
     if (!word || word.length < 2) return false;
     const lower = word.toLowerCase();
+    if (SALUTATIONS.has(lower)) return true;
     if (word === lower && (PERSON_ROLE_WORDS.has(lower) || ROLES_ONLY_IN_LOWER_CASE.has(lower))) return true;
     return isTitleWord(lower) && !(TITLES_THAT_ARE_NAMES.has(lower) && word !== lower);
   };
@@ -69,9 +85,12 @@ export function trimLeadingRoles(
       const match = LEADING_WORD.exec(text.slice(start, span.end));
       if (!match) break;
       const word = match[1]!.toLowerCase();
-      const capitalisedName = TITLES_THAT_ARE_NAMES.has(word) && match[1] !== word;
+      const nextWord = /^[\p{L}\p{M}'’-]+/u.exec(text.slice(start + match[0].length, span.end))?.[0];
+      const capitalisedName =
+        TITLES_THAT_ARE_NAMES.has(word) && match[1] !== word && !(nextWord && isFirstName(nextWord));
       const isRole =
         PERSON_ROLE_WORDS.has(word) ||
+        SALUTATIONS.has(word) ||
         (ROLES_ONLY_IN_LOWER_CASE.has(word) && match[1] === word) ||
         (word.length >= 2 && !capitalisedName && isTitleWord(word));
       if (!isRole) break;

@@ -37,6 +37,8 @@ const CUES = [
   'mi chiamo',
   'si chiama',
   // Bookings and forms: "un tavolo a nome Greco", "reservado a nombre de Ruiz".
+  'a nome del',
+  'a nome della',
   'a nome di',
   'a nome',
   'a nombre de',
@@ -69,8 +71,13 @@ const SELF_INTRODUCTIONS = [
 ];
 const WORD = String.raw`[\p{L}\p{M}][\p{L}\p{M}'’-]*`;
 // Case-insensitive for the cue, so the words after it are checked for capitals apart.
+/** A title between the cue and the name is passed over: "au nom de M. Lefort", "a nome del Sig. Rossi". */
+const HONORIFIC = String.raw`(?:(?:[MD]\.|(?:sr|sra|srta|dr|dra|sig|dott|prof|avv|ing|mr|mrs|ms|hr|fr|dña|mme|mlle|herr|frau|signor|signora|señor|señora|don|doña|miss)\.?)[ \t]+)?`;
 const cuedWords = (cues: readonly string[]) =>
-  new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${cues.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`, 'giu');
+  new RegExp(
+    String.raw`(?<![\p{L}\p{M}])(?:${cues.join('|')})[ \t]+${HONORIFIC}(${WORD}(?:[ \t]+${WORD}){0,2})`,
+    'giu',
+  );
 const CUED_WORDS = cuedWords(CUES);
 const SELF_INTRODUCED_WORDS = new RegExp(
   String.raw`(?<=^|\n)[ \t]*(?:${GREETINGS.join('|')})[ \t]*[,!.]?[ \t]+(?:${SELF_INTRODUCTIONS.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`,

@@ -1,5 +1,6 @@
 import type { Span } from '../types.js';
 import { NAME_PARTICLES } from './name-particles.js';
+import { KINSHIP_BEFORE } from './person-role-words.js';
 
 /**
  * Cleans the edges of the model's person spans.
@@ -48,6 +49,10 @@ const INITIAL_AFTER = /^[ \t\u00a0]\p{Lu}\.(?![\p{L}\p{M}\p{N}])/u;
 /** "Mª José", "M.ª Carmen": María, abbreviated before a second given name, belongs to the name. */
 const ABBREVIATED_MARIA = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª)[ \t]?$/u;
 
+const PARTICLE_BEFORE =
+  /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
+const FINAL_INITIAL = /(?:^|[ \t])\p{Lu}$/u;
+
 // Not '_': "kassmarie_" is a user name.
 const MARK = /^(?!_)[\s\p{P}\p{S}]$/u;
 const KEPT_LEADING = /[@#]$/u;
@@ -59,8 +64,10 @@ function withoutMarks(text: string, span: Span): Span | null {
   // Keep a handle's '@' or '#' with the name.
   if (start > span.start && KEPT_LEADING.test(text[start - 1]!)) start--;
   while (end > start && MARK.test(text[end - 1]!)) end--;
-  // "Anna S.", "Smith Jr.": the dot right after a letter belongs to the name.
+  // "Anna S.", "Smith Jr.": the dot right after a letter belongs to the name, and so does one just
+  // past the span after a final initial ("Ornella T.").
   if (end < span.end && text[end] === '.' && /\p{L}/u.test(text[end - 1] ?? '')) end++;
+  else if (text[end] === '.' && FINAL_INITIAL.test(text.slice(start, end))) end++;
   if (end <= start || !/[\p{L}\p{N}]/u.test(text.slice(start, end))) return null;
   return start === span.start && end === span.end ? span : { ...span, start, end };
 }
@@ -86,11 +93,24 @@ export function trimNameEdges(
       fromMaria < cleaned.start && fromMaria >= (spans[i - 1]?.end ?? 0)
         ? { ...cleaned, start: fromMaria }
         : cleaned;
-    const trimmed = withoutLowerCaseEdges(text, span, isLowerWord);
+    const particled = withParticleBefore(text, span, spans[i - 1]?.end ?? 0);
+    const trimmed = withoutLowerCaseEdges(text, particled, isLowerWord);
     const initial = INITIAL_AFTER.exec(text.slice(trimmed.end, trimmed.end + 4))?.[0];
     if (!initial || trimmed.end + initial.length > (spans[i + 1]?.start ?? text.length)) return [trimmed];
     return [{ ...trimmed, end: trimmed.end + initial.length }];
   });
+}
+
+/**
+ * A capitalised particle right before the span, after a title or a lower-case word, begins the
+ * surname: "Mme Da Silva", "con Le Goff", "Sig. De Luca". Not at a sentence's start, where "Da" and
+ * "De" are prepositions ("Da Marco ho saputo").
+ */
+function withParticleBefore(text: string, span: Span, notBefore: number): Span {
+  const from = Math.max(notBefore, span.start - 24);
+  const match = PARTICLE_BEFORE.exec(text.slice(from, span.start));
+  if (!match?.indices?.[1] || !NAME_PARTICLES.has(match[1]!.toLowerCase())) return span;
+  return { ...span, start: from + match.indices[1][0] };
 }
 
 /** The span without the lower-case words at its edges that are not part of the name (see above). */
@@ -112,7 +132,11 @@ function withoutLowerCaseEdges(text: string, span: Span, isLowerWord: (chunk: st
   // The span may start with particles only ("de Miguel", "van der Berg"); other lower-case words
   // before the name go, and the particles after them with them ("chiedere di Tore").
   const lead = chunks.slice(0, first);
-  const from = lead.every((c) => NAME_PARTICLES.has(c.chunk)) ? 0 : first;
+  let from = lead.every((c) => NAME_PARTICLES.has(c.chunk)) ? 0 : first;
+  // "(mamá de Lucía)": after a kinship word a particle is the preposition, not part of the name.
+  const afterKin = (c: { start: number }) =>
+    KINSHIP_BEFORE.test(text.slice(Math.max(0, c.start - 12), c.start));
+  while (from < last && NAME_PARTICLES.has(chunks[from]!.chunk) && afterKin(chunks[from]!)) from++;
   const start = chunks[from]!.start;
   const end = chunks[last]!.end;
   return start === span.start && end === span.end ? span : { ...span, start, end };

@@ -52,3 +52,27 @@ export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['alcalde', 'alcaldesa', 'padre', 'professore', 'professoressa'],
   ...['giudice', 'sindaco', 'parroco'],
 ]);
+
+/** Nouns for close kin, in en/de/fr/es/it, that take "of" before a name (lower case). */
+const KINSHIP_NOUNS = [
+  ...['maman', 'papa', 'mère', 'père', 'fils', 'fille', 'frère', 'sœur', 'soeur', 'mari', 'femme'],
+  ...['mamá', 'papá', 'madre', 'padre', 'hijo', 'hija', 'hermano', 'hermana', 'marido', 'esposa'],
+  ...['esposo', 'mamma', 'papà', 'figlio', 'figlia', 'fratello', 'sorella', 'moglie', 'mutter'],
+  ...['vater', 'sohn', 'tochter', 'bruder', 'schwester', 'mother', 'father', 'son', 'daughter'],
+  ...['brother', 'sister', 'husband', 'wife', 'mom', 'mum', 'dad'],
+];
+
+/**
+ * A kinship noun and "of" right before a name: "la maman de Chloé", "la mamá de Lucía", "la mamma di
+ * Giulia", "die Tochter von Lena", "the mother of Ava". Case-insensitive; anchor it where it is used.
+ */
+export const KINSHIP_OF = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${KINSHIP_NOUNS.join('|')})[ \t\u00a0]+(?:de|di|von|of)[ \t\u00a0]+`,
+  'iu',
+);
+
+/** A kinship noun right before a name's particle: "mamá " of "(mamá de Lucía)". Anchored at the end. */
+export const KINSHIP_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${KINSHIP_NOUNS.join('|')})[ \t\u00a0]+$`,
+  'iu',
+);

@@ -1,5 +1,5 @@
 import { LABEL_OF, type Span } from '../types.js';
-import { DOCTOR_WORDS } from './person-role-words.js';
+import { DOCTOR_WORDS, KINSHIP_OF } from './person-role-words.js';
 
 /**
  * What follows a personal title is a person: the model reads some unfamiliar names as places, "la
@@ -18,16 +18,7 @@ const CAPITALISED = /^[\p{Lu}\p{Lt}]/u;
 /** Titles that are also everyday words, counted only as written: French "Me" (Maître), not "me", "ME". */
 const TITLES_ONLY_AS_WRITTEN: ReadonlyMap<string, string> = new Map([['me', 'Me']]);
 const MAX_GIVEN_NAMES = 2;
-const KIN_OF = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${[
-    ...['maman', 'papa', 'mère', 'père', 'fils', 'fille', 'frère', 'sœur', 'soeur', 'mari', 'femme'],
-    ...['mamá', 'papá', 'madre', 'padre', 'hijo', 'hija', 'hermano', 'hermana', 'marido', 'esposa'],
-    ...['esposo', 'mamma', 'papà', 'figlio', 'figlia', 'fratello', 'sorella', 'moglie', 'mutter'],
-    ...['vater', 'sohn', 'tochter', 'bruder', 'schwester', 'mother', 'father', 'son', 'daughter'],
-    ...['brother', 'sister', 'husband', 'wife', 'mom', 'mum', 'dad'],
-  ].join('|')})[ \t\u00a0]+(?:de|di|von|of)[ \t\u00a0]+$`,
-  'iu',
-);
+const KIN_OF = new RegExp(String.raw`${KINSHIP_OF.source}$`, 'iu');
 
 /** How far before `start` the name begins when a title precedes it, or -1. */
 function nameStartAfterTitle(text: string, start: number, isTitle: (word: string) => boolean): number {

@@ -123,6 +123,25 @@ describe('joinInvertedNames', () => {
     return values(text, joinInvertedNames(text, spans, names));
   };
 
+  it('joins "Surname, First" items of a bulleted list and of a list closed by a full stop', () => {
+    const bulleted = 'Lista de asistentes:\n- Haddad, Karim\n- Winter, Anna\n';
+    expect(join(bulleted, ['Haddad', 'Karim', 'Winter', 'Anna'])).toEqual(['Haddad, Karim', 'Winter, Anna']);
+    const closed = 'Bewerbungen: Haddad, Karim; Rosario Winter; Demir, Marco.';
+    expect(join(closed, ['Haddad', 'Karim', 'Rosario Winter', 'Demir', 'Marco'])).toEqual([
+      'Haddad, Karim',
+      'Rosario Winter',
+      'Demir, Marco',
+    ]);
+    const spaced = 'Signatures : Haddad, Karim ; Winter, Anna.';
+    expect(join(spaced, ['Haddad', 'Karim', 'Winter', 'Anna'])).toEqual(['Haddad, Karim', 'Winter, Anna']);
+    // Two first names on one line of a comma list stay two people.
+    expect(join('Team:\n- Anna, Marco, Karim\n', ['Anna', 'Marco', 'Karim'])).toEqual([
+      'Anna',
+      'Marco',
+      'Karim',
+    ]);
+  });
+
   it('joins "Surname, First" after a label that names one person', () => {
     expect(join('NOM, Prénom : HADDAD, Karim\nDate', ['HADDAD', 'Karim'])).toEqual(['HADDAD, Karim']);
     expect(join('Patientin: Fuchs, Annegret, geb. 03.08.1951', ['Fuchs', 'Annegret'])).toEqual([
@@ -199,6 +218,15 @@ describe('trimLeadingRoles', () => {
       ),
     );
 
+  it('cuts salutations off the front of a name and drops one alone; "Don" before a known first name is a title', () => {
+    expect(trim('Resume: "Querida Pili, el viernes', 'Querida Pili')).toEqual(['Pili']);
+    expect(trim('"Caro Luca, ti confermo', 'Caro Luca')).toEqual(['Luca']);
+    expect(trim('Chère Juju, tu peux', 'Chère Juju')).toEqual(['Juju']);
+    expect(trim('Bonsoir, c’est Armelle', 'Bonsoir')).toEqual([]);
+    expect(trim('"Don Juan Castillo y doña Amparo', 'Don Juan Castillo')).toEqual(['Juan Castillo']);
+    expect(trim('Don Cheadle was great', 'Don Cheadle')).toEqual(['Don Cheadle']);
+  });
+
   it('cuts role words and titles off the front of a name', () => {
     expect(trim('Fehler: Karteninhaber MARTINA KOCH, Karte', 'Karteninhaber MARTINA KOCH')).toEqual([
       'MARTINA KOCH',
@@ -273,6 +301,29 @@ describe('trimLeadingRoles', () => {
 });
 
 describe('splitAtBreaks', () => {
+  it('cuts a CSV row, a name before a dash and a field label, and an Italian name before "di" and a firm', () => {
+    const row = 'nombre,apellido\nRaquel,Serrano,Pardo,611223344';
+    expect(values(row, splitAtBreaks(row, [spanOf(row, 'Raquel,Serrano,Pardo')]))).toEqual([
+      'Raquel',
+      'Serrano',
+      'Pardo',
+    ]);
+    const ticket = 'Ticket 88 - Cliente: Carmen Díaz - Problema: no llegan';
+    expect(values(ticket, splitAtBreaks(ticket, [spanOf(ticket, 'Carmen Díaz - Problema')]))).toEqual([
+      'Carmen Díaz',
+    ]);
+    const firm = 'Appunti: Giacomo di Officine Brenta vuole';
+    expect(values(firm, splitAtBreaks(firm, [spanOf(firm, 'Giacomo di Officine Brenta')]))).toEqual([
+      'Giacomo',
+      'Officine Brenta',
+    ]);
+    // Kept whole: "Surname, First", the particle "Di", a dash before a capital that is no label.
+    for (const name of ['Rossi, Mario', 'Francesca Di Stefano', 'Jean - Luc', 'maria di francesco']) {
+      const text = `Ciao ${name} ok`;
+      expect(values(text, splitAtBreaks(text, [spanOf(text, name)]))).toEqual([name]);
+    }
+  });
+
   it('cuts a person span at line breaks into one span per line, trimmed, each with the score', () => {
     const text = 'Grüße aus Graz\r\n  Theresa Pichler-Strobl\n\nPS';
     const span = { ...spanOf(text, 'Graz\r\n  Theresa Pichler-Strobl'), score: 0.7 };
@@ -390,6 +441,9 @@ describe('addCuedNames', () => {
     expect(cued('una habitación a nombre de Ruiz Soler, por favor')).toEqual(['Ruiz Soler']);
     expect(cued('a table booked under Weber at eight')).toEqual(['Weber']);
     expect(cued("a nome dell'azienda")).toEqual([]);
+    expect(cued('Réservation au nom de M. Lefort, samedi')).toEqual(['Lefort']);
+    expect(cued('un tavolo a nome del Sig. Rossi')).toEqual(['Rossi']);
+    expect(cued('my name is Don')).toEqual(['Don']);
   });
 
   it('takes a lower-case first word only when it is a known first name', () => {
@@ -513,6 +567,17 @@ describe('trimNameEdges', () => {
     expect(trimmed('RT @ iBite_YourMom : on this', 'iBite_YourMom')).toEqual(['iBite_YourMom']);
     expect(trimmed('王小明 said hi', '王小明')).toEqual(['王小明']);
     expect(trimmed('near Bad Homburg vor der Höhe ok', 'Homburg vor', 'LOCATION')).toEqual(['Homburg vor']);
+  });
+
+  it('takes the dot after a final initial, a capitalised particle before a surname, and leaves a particle after a kinship word', () => {
+    expect(trimmed('mezz’ora. Ornella T."', 'Ornella T')).toEqual(['Ornella T.']);
+    expect(trimmed('rendez-vous avec Mme Da Silva hier', 'Silva')).toEqual(['Da Silva']);
+    expect(trimmed('Gentile Sig. De Luca, le scrivo', 'Luca')).toEqual(['De Luca']);
+    expect(trimmed('ho parlato con Le Goff ieri', 'Goff')).toEqual(['Le Goff']);
+    expect(trimmed('Ho saputo. Da Marco poi', 'Marco')).toEqual(['Marco']);
+    expect(trimmed('Un saludo, Begoña (mamá de Lucía)', 'de Lucía')).toEqual(['Lucía']);
+    expect(trimmed('Un saludo (mamá de Lucía)', 'mamá de Lucía')).toEqual(['Lucía']);
+    expect(trimmed('la señora de Miguel se opone', 'de Miguel')).toEqual(['de Miguel']);
   });
 
   it('takes an initial after a name into it, unless it starts another word or span', () => {
