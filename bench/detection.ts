@@ -66,8 +66,8 @@ async function measure(threads: number) {
     '1 KB p99': fmt(lat.p99),
     '100×2 KB': `${fmt(batchMs)} (${Math.round(batchChars / (batchMs / 1000)).toLocaleString('en')} chars/s)`,
     '1×200,000': `${fmt(bigMs)} (${Math.round(big.length / (bigMs / 1000)).toLocaleString('en')} chars/s)`,
-    'RSS after': `${rss} MB`,
-    'peak RSS': `${Math.max(peak, rss)} MB`,
+    'RSS after': `${rss} MiB`,
+    'peak RSS': `${Math.max(peak, rss)} MiB`,
   };
 }
 
