@@ -1,5 +1,6 @@
 import type { Span } from '../types.js';
 import { withoutCodeLike } from './code-like-spans.js';
+import { withoutDatedMonths } from './dated-months.js';
 import { addDisplayNames } from './display-names.js';
 import { withoutEponyms } from './eponyms.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
@@ -46,6 +47,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutImperativeVerbs,
     withoutNamedThings,
     withoutLabelHeaders,
+    (text, spans) => withoutDatedMonths(text, spans, lookups.isCalendarWord),
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
     // The name and nothing else
     (text, spans) => trimLeadingRoles(text, spans, lookups.isTitle, lookups.isFirstName),

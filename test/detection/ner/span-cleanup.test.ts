@@ -8,6 +8,7 @@ import { withoutEponyms } from '../../../src/detection/ner/eponyms.js';
 import { splitAtBreaks } from '../../../src/detection/ner/line-broken-names.js';
 import { addCuedNames } from '../../../src/detection/ner/name-cues.js';
 import { trimNameEdges } from '../../../src/detection/ner/name-edges.js';
+import { withoutDatedMonths } from '../../../src/detection/ner/dated-months.js';
 import { addFieldNames } from '../../../src/detection/ner/name-fields.js';
 import { addLineStartNames } from '../../../src/detection/ner/line-start-names.js';
 import { addNotesAddressNames } from '../../../src/detection/ner/notes-addresses.js';
@@ -499,6 +500,31 @@ describe('addCuedNames', () => {
   });
 });
 
+describe('withoutDatedMonths', () => {
+  const calendar = new Set(['mayo', 'mai', 'may', 'april']);
+  const kept = (text: string, value: string, type = 'LOCATION') =>
+    values(
+      text,
+      withoutDatedMonths(text, [spanOf(text, value, type)], (w) => calendar.has(w.toLowerCase())),
+    );
+
+  it('drops a month read as a place or person after a day number or a date preposition', () => {
+    expect(kept('Paga la factura de Mayo antes del día 5.', 'Mayo')).toEqual([]);
+    expect(kept('Nos vemos el 5 de Mayo en Madrid.', 'Mayo')).toEqual([]);
+    expect(kept('Lieferung im Mai, bitte.', 'Mai', 'PERSON')).toEqual([]);
+    expect(kept('Rechnung vom 3. Mai', 'Mai', 'PERSON')).toEqual([]);
+    expect(kept('closed since May', 'May', 'PERSON')).toEqual([]);
+  });
+
+  it('keeps months elsewhere, names that are not calendar words, and other types', () => {
+    expect(kept('Theresa May resigned', 'May', 'PERSON')).toEqual(['May']);
+    expect(kept('We drove through County Mayo', 'Mayo')).toEqual(['Mayo']);
+    expect(kept('un regalo de Marta', 'Marta', 'PERSON')).toEqual(['Marta']);
+    expect(kept('la factura de Mayo Ltd', 'Mayo Ltd', 'ORGANIZATION')).toEqual(['Mayo Ltd']);
+    expect(kept('mail from May Chen', 'May Chen', 'PERSON')).toEqual(['May Chen']);
+  });
+});
+
 describe('withoutImperativeVerbs', () => {
   const kept = (text: string, word: string, from = 0) =>
     values(text, withoutImperativeVerbs(text, [spanOf(text, word, 'PERSON', 0.9, from)]));
@@ -509,6 +535,10 @@ describe('withoutImperativeVerbs', () => {
     expect(kept('Thanks. Please Grant admin rights to the team.', 'Grant')).toEqual([]);
     expect(kept('Pat yourself on the back', 'Pat')).toEqual([]);
     expect(kept('Will you review this?', 'Will')).toEqual([]);
+    expect(kept('Jack up the car first.', 'Jack')).toEqual([]);
+    expect(kept('Bob your head to the beat.', 'Bob')).toEqual([]);
+    expect(kept('I will Grant you that the first version was slow.', 'Grant')).toEqual([]);
+    expect(kept('We can Bill you quarterly.', 'Bill')).toEqual([]);
   });
 
   it('keeps the name as a subject, in a vocative, inside a sentence, in capitals or for other words', () => {
@@ -516,6 +546,8 @@ describe('withoutImperativeVerbs', () => {
     expect(kept('Will, can you review this?', 'Will')).toEqual(['Will']);
     expect(kept('Mark is out today.', 'Mark')).toEqual(['Mark']);
     expect(kept('I asked Grant the question twice.', 'Grant')).toEqual(['Grant']);
+    expect(kept('I sent it to Grant this morning.', 'Grant')).toEqual(['Grant']);
+    expect(kept('We will meet Harry the day after.', 'Harry')).toEqual(['Harry']);
     expect(kept('GRANT the access', 'GRANT')).toEqual(['GRANT']);
     expect(kept('Anna the accountant called.', 'Anna')).toEqual(['Anna']);
     const place = spanOf('Chase the vendor', 'Chase', 'ORGANIZATION');
@@ -837,6 +869,7 @@ describe('withoutEponyms', () => {
     expect(kept('two granny  smiths please', 'smiths')).toEqual([]);
     expect(kept('Earl Grey, no milk', 'Earl Grey')).toEqual([]);
     expect(kept('Grant applications for the spring round close', 'Grant')).toEqual([]);
+    expect(kept('Ray tracing performance on the new GPU', 'Ray')).toEqual([]);
     expect(kept('Carol singers came to the door', 'Carol')).toEqual([]);
     expect(kept('Penny for your thoughts: is it worth it?', 'Penny')).toEqual([]);
   });
