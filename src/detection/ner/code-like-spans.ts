@@ -3,7 +3,7 @@ import type { Span } from '../types.js';
 /**
  * Tagged spans that are code or product codes, not names: a function call or its argument
  * ("len(lista)", "Decimal("0.01")"), a word with digits ("A4") or a constant ("E_LOCK"), a piece of
- * a product code ("TAZA-BLANCO-350", "ORD-9034"), an SQL keyword in a query ("LIMIT"), a "place"
+ * a product code ("TAZA-BLANCO-350", "ORD-9034", "Ticket INC-20931"), an SQL keyword in a query ("LIMIT"), a "place"
  * that is one word of letters and digits ("60s", "CM1", "KW23"). People,
  * places and companies are never written glued to a bracket, and people never with digits, except
  * as user handles ("@Luke5SOS"), which are kept. Names written like user names stay ("maria_rossi",
@@ -59,8 +59,12 @@ export function isCodeLike(
   // place or company in capitals glued to a code's other pieces is one of them.
   if (span.entity_type === 'LOCATION' && ONE_WORD.test(value) && DIGIT.test(value) && LETTER.test(value))
     return true;
-  if (span.entity_type !== 'PERSON')
+  if (span.entity_type !== 'PERSON') {
+    // "Ticket INC-20931": a last word in capitals glued to the code's digits is the code's prefix.
+    const lastWord = value.slice(value.search(/\S+$/u));
+    if (!LOWER.test(lastWord) && CODE_CONTINUES.test(after) && /^[-_]/u.test(after)) return true;
     return !LOWER.test(value) && (CODE_CONTINUES.test(after) || CODE_BEFORE.test(before));
+  }
   return DIGIT.test(value) || CONSTANT.test(value) || CODE_CONTINUES.test(after);
 }
 

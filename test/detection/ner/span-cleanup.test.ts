@@ -53,6 +53,9 @@ describe('isCodeLike', () => {
     expect(isCodeLike(text, spanOf(text, 'NASA', 'ORGANIZATION'))).toBe(false);
     const mixed = 'Paris-2 is the second team of Zürich-Nord';
     expect(isCodeLike(mixed, spanOf(mixed, 'Paris', 'ORGANIZATION'))).toBe(false);
+    const ticket = 'Ticket INC-20931: Drucker meldet Papierstau. Acme BMW 3 Series';
+    expect(isCodeLike(ticket, spanOf(ticket, 'Ticket INC', 'ORGANIZATION'))).toBe(true);
+    expect(isCodeLike(ticket, spanOf(ticket, 'Acme BMW', 'ORGANIZATION'))).toBe(false);
   });
 
   it('drops a place that is one word of letters and digits, but not companies or places with a number apart', () => {
