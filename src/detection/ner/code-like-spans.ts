@@ -16,6 +16,8 @@ const HANDLE_BEFORE = /@\s?$/;
 const DIGIT = /\p{N}/u;
 const CONSTANT = /^[\p{Lu}\p{N}]*_[\p{Lu}\p{N}_]*$/u;
 const CODE_CONTINUES = /^(?:[-_]?\p{N}|_)/u;
+/** A code continuing through a joiner: "-20931" of "INC-20931". */
+const GLUED_CODE_AFTER = /^(?:[-_]\p{N}|_)/u;
 /** The piece before ends a code in capitals or digits: "MESA-|NOGAL". */
 const CODE_BEFORE = /[\p{Lu}\p{N}]-$/u;
 const QUOTED = /['"`]$/;
@@ -62,7 +64,7 @@ export function isCodeLike(
   if (span.entity_type !== 'PERSON') {
     // "Ticket INC-20931": a last word in capitals glued to the code's digits is the code's prefix.
     const lastWord = value.slice(value.search(/\S+$/u));
-    if (!LOWER.test(lastWord) && CODE_CONTINUES.test(after) && /^[-_]/u.test(after)) return true;
+    if (!LOWER.test(lastWord) && GLUED_CODE_AFTER.test(after)) return true;
     return !LOWER.test(value) && (CODE_CONTINUES.test(after) || CODE_BEFORE.test(before));
   }
   return DIGIT.test(value) || CONSTANT.test(value) || CODE_CONTINUES.test(after);

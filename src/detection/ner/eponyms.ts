@@ -46,7 +46,7 @@ const NAME_PHRASES = [
   ...['uncle sam', 'tom thumb'],
 ];
 const NAME_PHRASE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${NAME_PHRASES.join('|').replaceAll(' ', String.raw`[ 	]+`)})s?(?![\p{L}\p{M}])`,
+  String.raw`(?<![\p{L}\p{M}])(?:${NAME_PHRASES.join('|').replaceAll(' ', String.raw`[ \t]+`)})s?(?![\p{L}\p{M}])`,
   'giu',
 );
 

@@ -1,4 +1,5 @@
 import type { Span } from '../types.js';
+import { GREETINGS } from './greetings.js';
 import { NAME_PARTICLES } from './name-particles.js';
 import { PERSON_ROLE_WORDS } from './person-role-words.js';
 
@@ -36,9 +37,9 @@ const TITLES_THAT_ARE_NAMES: ReadonlySet<string> = new Set(['don']);
 const SALUTATIONS: ReadonlySet<string> = new Set([
   ...['dear', 'dearest', 'liebe', 'lieber', 'liebes', 'cher', 'chère', 'chers', 'chères', 'caro', 'cara'],
   ...['cari', 'care', 'carissimo', 'carissima', 'gentile', 'gentilissimo', 'gentilissima', 'egregio'],
-  ...['egregia', 'querido', 'querida', 'queridos', 'queridas', 'estimado', 'estimada', 'hi', 'hey'],
-  ...['hello', 'hallo', 'servus', 'moin', 'salut', 'coucou', 'bonjour', 'bonsoir', 'ciao', 'salve'],
-  ...['buongiorno', 'buonasera', 'hola', 'buenas'],
+  ...['egregia', 'querido', 'querida', 'queridos', 'queridas', 'estimado', 'estimada'],
+  // One word only: a span's leading words are taken one at a time.
+  ...GREETINGS.filter((greeting) => !greeting.includes(' ')),
 ]);
 /** Kinship words that are given names or surnames when capitalised: "tia Rosa", but "Tia Mowry". */
 const ROLES_ONLY_IN_LOWER_CASE: ReadonlySet<string> = new Set(['tia', 'zia', 'papa', 'mama', 'tata']);

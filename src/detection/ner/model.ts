@@ -24,9 +24,9 @@ export interface NerModel {
 
 /**
  * Padded token budget of one ONNX run (batch size x longest window): eight full windows. Larger
- * batches were no faster here and each thread's peak memory grows with them (`npm run bench
- * detection`, 2 threads, 100×2 KB then 1×200,000 characters: peak RSS 774 MB at 8,192 tokens, 564 MB
- * at 1,024, at the same throughput).
+ * batches were no faster here and each thread's peak memory grows with them (a 2-thread pool under
+ * the load of `npm run bench detection`: peak RSS about 770 MiB at 8,192 tokens, 565 MiB at 1,024, at
+ * the same throughput; docs/benchmarks.md).
  */
 const MAX_BATCH_TOKENS = 1024;
 const MAX_BATCH_WINDOWS = 128;
@@ -47,7 +47,7 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
     // Input shapes change with every batch: a memory pattern per shape, or an arena that keeps the
-    // largest batch's buffers, holds memory for nothing (about 20 MB less peak RSS without them).
+    // largest batch's buffers, holds memory for nothing (about 20 MiB less peak RSS without them).
     enableCpuMemArena: false,
     enableMemPattern: false,
   });

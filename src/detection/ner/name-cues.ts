@@ -1,5 +1,6 @@
 import type { Span } from '../types.js';
 import { ruleName, withAddedNames } from './added-names.js';
+import { GREETINGS } from './greetings.js';
 
 /**
  * What follows "my name is", "se llama", "mi chiamo", "je m'appelle", "ich heiße" or a booking's "a
@@ -60,11 +61,7 @@ const REQUEST_CUES = [
   ...['ask for', 'asked for', 'go see', 'went to see', 'talk to', 'talked to', 'speak to'],
   ...['spoke to', 'spoke with', 'send it to', 'sent it to', 'shout out to', 'props to', 'kudos to'],
 ];
-/** After a greeting that opens a line: a self-introduction. */
-const GREETINGS = [
-  ...['hi', 'hey', 'hello', 'ciao', 'salve', 'buongiorno', 'buonasera', 'hola', 'buenas', 'buenos días'],
-  ...['buenas tardes', 'salut', 'bonjour', 'bonsoir', 'coucou', 'hallo', 'moin', 'servus', 'guten tag'],
-];
+/** After a greeting that opens a line (`GREETINGS`): a self-introduction. */
 const SELF_INTRODUCTIONS = [
   ...['sono', 'qui è', 'soy', 'aquí', "i'm", 'i’m', 'im', 'i am', "it's", 'it’s', 'its', 'this is'],
   ...["c'est", 'c’est', 'je suis', 'ici', 'ich bin', 'hier ist', 'hier spricht'],
@@ -92,16 +89,16 @@ const CUED_NAME_SCORE = 0.8;
 const CLAUSE_END = /^(?:[ \t]*(?:[,.;:!?)]|$)|[ \t]+(?:e|y|and|et|und|o|or|ou|oder)(?![\p{L}\p{M}]))/u;
 
 /**
- * The name after a cue, `words` being the words matched right after it at `end` of `text`: the first
- * word, then the capitalised words right after it; after a lower-case first word, one lower-case word
- * that ends the clause too.
+ * The name after a cue, `words` being the words matched right after it, at index `at` of `text`: the
+ * first word, then the capitalised words right after it; after a lower-case first word, one
+ * lower-case word that ends the clause too.
  */
 function cuedName(text: string, words: string, at: number): string {
   const [first, ...rest] = words.split(/([ \t]+)/);
   let name = first!;
   let i = 0;
   for (; i + 1 < rest.length && CAPITALISED.test(rest[i + 1]!); i += 2) name += rest[i]! + rest[i + 1]!;
-  if (i === 0 && i + 1 < rest.length && !CAPITALISED.test(first!)) {
+  if (i === 0 && rest.length > 1 && !CAPITALISED.test(first!)) {
     const next = name + rest[0]! + rest[1]!;
     if (CLAUSE_END.test(text.slice(at + next.length))) name = next;
   }

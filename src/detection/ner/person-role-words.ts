@@ -64,10 +64,10 @@ const KINSHIP_NOUNS = [
 
 /**
  * A kinship noun and "of" right before a name: "la maman de Chloé", "la mamá de Lucía", "la mamma di
- * Giulia", "die Tochter von Lena", "the mother of Ava". Case-insensitive; anchor it where it is used.
+ * Giulia", "die Tochter von Lena", "the mother of Ava". Anchored at the end.
  */
-export const KINSHIP_OF = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${KINSHIP_NOUNS.join('|')})[ \t\u00a0]+(?:de|di|von|of)[ \t\u00a0]+`,
+export const KINSHIP_OF_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${KINSHIP_NOUNS.join('|')})[ \t\u00a0]+(?:de|di|von|of)[ \t\u00a0]+$`,
   'iu',
 );
 

@@ -1,5 +1,5 @@
 import { LABEL_OF, type Span } from '../types.js';
-import { DOCTOR_WORDS, KINSHIP_OF } from './person-role-words.js';
+import { DOCTOR_WORDS, KINSHIP_OF_BEFORE } from './person-role-words.js';
 
 /**
  * What follows a personal title is a person: the model reads some unfamiliar names as places, "la
@@ -18,7 +18,12 @@ const CAPITALISED = /^[\p{Lu}\p{Lt}]/u;
 /** Titles that are also everyday words, counted only as written: French "Me" (Maître), not "me", "ME". */
 const TITLES_ONLY_AS_WRITTEN: ReadonlyMap<string, string> = new Map([['me', 'Me']]);
 const MAX_GIVEN_NAMES = 2;
-const KIN_OF = new RegExp(String.raw`${KINSHIP_OF.source}$`, 'iu');
+
+/** Where the person begins when a kinship word and "of" or a title precedes `start`, or -1. */
+function personStart(text: string, start: number, isTitle: (word: string) => boolean): number {
+  if (KINSHIP_OF_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return start;
+  return nameStartAfterTitle(text, start, isTitle);
+}
 
 /** How far before `start` the name begins when a title precedes it, or -1. */
 function nameStartAfterTitle(text: string, start: number, isTitle: (word: string) => boolean): number {
@@ -52,12 +57,7 @@ export function placesAfterTitlesAsPeople(
 ): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
-    const found =
-      span.entity_type !== 'LOCATION'
-        ? -1
-        : KIN_OF.test(text.slice(Math.max(0, span.start - 24), span.start))
-          ? span.start
-          : nameStartAfterTitle(text, span.start, isTitle);
+    const found = span.entity_type === 'LOCATION' ? personStart(text, span.start, isTitle) : -1;
     if (found < 0) {
       out.push(span);
       continue;
