@@ -131,6 +131,10 @@ export class DetectionPool {
       // Threads hold a loaded model: never let them idle out and reload.
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: engineOptions,
+      // A thread's young generation grows to about 40 MB of committed heap that holds nothing once
+      // the model has loaded; capped at 4 MB, a 2-thread pool's peak RSS is about 30 MiB lower at
+      // the same throughput (docs/benchmarks.md).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     return new DetectionPool(piscina, options);
   }
