@@ -1,38 +1,30 @@
 /**
  * Builds the training set: labelled corpora + synthetic chat prompts, tokenized with our tokenizer,
  * encoded with our features, written as JSONL to models/ner/work/<model name>/ (one folder per model, so
- * two trainings can run side by side). Also writes the vocabulary and the
- * gazetteers into the model directory, because the runtime needs exactly those to rebuild the inputs.
+ * two trainings can run side by side). Also writes the vocabulary and the shipped
+ * gazetteers (`gazetteer-lists.ts`) into the model directory, because the runtime needs those to rebuild the inputs.
  *
  *   npx tsx models/ner/build-data.ts <model-dir>
  */
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { allLocales } from '@faker-js/faker';
 import { FEATURE_NAMES, encodeTokens, vocabularyKey } from '../../src/detection/ner/features.js';
 import type { Vocabulary } from '../../src/detection/ner/features.js';
 import { PRETRAINED_WORDS_FILE } from '../../src/detection/ner/model-files.js';
 import { compactWordIndex } from '../../src/detection/ner/word-index.js';
-import { GAZETTEER_NAMES, buildPhraseSet } from '../../src/detection/ner/gazetteer.js';
-import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
+import type { Gazetteers } from '../../src/detection/ner/gazetteer.js';
 import { tokenize } from '../../src/detection/ner/tokenizer.js';
 import type { LabelledText } from './corpora.js';
 import { EUROPEANA_FILES, readBtc, readEuropeana, readWnut } from './corpora.js';
 import { LABELS, bioLabels } from './labelling.js';
 import { generateCorpus } from './synthetic/generate.js';
-import {
-  ITALIAN_MONTHS,
-  ITALIAN_WEEKDAYS,
-  LANGUAGES,
-  buildLexicon,
-  legalForms,
-} from './synthetic/lexicon.js';
-import type { Lexicon } from './synthetic/lexicon.js';
+import { LANGUAGES, buildLexicon } from './synthetic/lexicon.js';
 import { createRandom } from './synthetic/random.js';
 import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/training-templates.js';
 import { substituteEntities } from './augment.js';
 import { commonWords } from './common-words.js';
-import { MIN_BIRTHS, extraNames } from './name-lists.js';
+import { MIN_BIRTHS } from './name-lists.js';
+import { gazetteerEntries, gazetteerSets, shippedListsFor, writeGazetteerFiles } from './gazetteer-lists.js';
 import { PRETRAINED_SOURCE, writePretrainedVectors } from './pretrained.js';
 
 export const SEED = 20240611;
@@ -48,222 +40,10 @@ const SYNTHETIC_VALID = 1_500;
 const WORD_BUCKETS = 2048;
 const MAX_CHARS_PER_TOKEN = 16;
 const MAX_VOCABULARY = 40_000;
-
-const ORG_WORDS = [
-  'bank',
-  'banca',
-  'banco',
-  'banque',
-  'university',
-  'universität',
-  'université',
-  'universidad',
-  'università',
-  'hochschule',
-  'college',
-  'school',
-  'schule',
-  'école',
-  'escuela',
-  'scuola',
-  'hospital',
-  'klinikum',
-  'klinik',
-  'hôpital',
-  'ospedale',
-  'clinic',
-  'clínica',
-  'clinique',
-  'group',
-  'gruppe',
-  'groupe',
-  'grupo',
-  'gruppo',
-  'foundation',
-  'stiftung',
-  'fondation',
-  'fundación',
-  'fondazione',
-  'institute',
-  'institut',
-  'instituto',
-  'istituto',
-  'council',
-  'ministry',
-  'ministerium',
-  'ministère',
-  'ministerio',
-  'ministero',
-  'company',
-  'corporation',
-  'association',
-  'verein',
-  'verband',
-  'agency',
-  'agentur',
-  'agence',
-  'agencia',
-  'agenzia',
-  'comune',
-  'ayuntamiento',
-  'mairie',
-  'stadtwerke',
-  'sparkasse',
-  'volksbank',
-  'airlines',
-  'airways',
-  'technologies',
-  'systems',
-  'solutions',
-  'consulting',
-  'labs',
-  'partners',
-  'holdings',
-  'holding',
-  'insurance',
-  'versicherung',
-  'assurances',
-  'seguros',
-  'assicurazioni',
-  'motors',
-  'pharma',
-  'pharmaceuticals',
-  'media',
-  'studio',
-  'cabinet',
-  'kanzlei',
-  'rechtsanwälte',
-  'abogados',
-  'avvocati',
-  'committee',
-  'union',
-  'gewerkschaft',
-  'syndicat',
-  'sindicato',
-  'sindacato',
-  'church',
-  'kirche',
-  'église',
-  'iglesia',
-  'chiesa',
-  'museum',
-  'museo',
-  'musée',
-  'theater',
-  'théâtre',
-  'teatro',
-  'fc',
-  'club',
-];
-const TITLES = [
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'lady',
-  'lord',
-  'herr',
-  'herrn',
-  'frau',
-  'fräulein',
-  'prof. dr',
-  'm',
-  'mme',
-  'mlle',
-  'me',
-  'monsieur',
-  'madame',
-  'mademoiselle',
-  'pr',
-  'sr',
-  'sra',
-  'srta',
-  'dra',
-  'don',
-  'doña',
-  'señor',
-  'señora',
-  'señorita',
-  'sig',
-  'sig.ra',
-  'sig.na',
-  'signor',
-  'signora',
-  'signorina',
-  'dott',
-  'dott.ssa',
-  'ing',
-  'avv',
-  'geom',
-  'rag',
-  'arch',
-];
-
-function calendarWords(): string[] {
-  const words: string[] = [];
-  for (const name of ['en', 'de', 'fr', 'es', 'it']) {
-    const date =
-      (allLocales as Record<string, { date?: Record<string, Record<string, string[]>> }>)[name]?.date ?? {};
-    for (const key of ['month', 'weekday'])
-      for (const list of Object.values(date[key] ?? {})) words.push(...list);
-  }
-  return [...words, ...ITALIAN_MONTHS, ...ITALIAN_WEEKDAYS];
-}
-
 /** `NER_EXTRA_NAMES=1`: larger first-name and surname gazetteers (`name-lists.ts`), the pii-ner-v5 recipe. */
 const EXTRA_NAMES = process.env.NER_EXTRA_NAMES === '1';
 /** `NER_PRETRAINED=1`: frozen GloVe vectors as a second word input (`pretrained.ts`), the pii-ner-v6 recipe. */
 const PRETRAINED = process.env.NER_PRETRAINED === '1';
-
-function gazetteerEntries(lexicon: Lexicon): Record<GazetteerName, string[]> {
-  const all = <T>(record: Record<string, T[]>) => Object.values(record).flat();
-  const places = [...all(lexicon.cities), ...lexicon.worldCities, ...all(lexicon.regions)];
-  const countries = all(lexicon.countries);
-  const extra = EXTRA_NAMES
-    ? extraNames(new Set([...places, ...countries].map((p) => p.toLowerCase())))
-    : { firstNames: [], surnames: [] };
-  return {
-    first_names: [
-      ...all(lexicon.firstNames),
-      ...lexicon.foreignFirstNames,
-      ...lexicon.eastAsianNames.flatMap((n) => n.given),
-      ...extra.firstNames,
-    ],
-    surnames: [
-      ...all(lexicon.surnames),
-      ...lexicon.foreignSurnames,
-      ...lexicon.eastAsianNames.flatMap((n) => n.family),
-      ...extra.surnames,
-    ],
-    places,
-    countries,
-    org_suffixes: legalForms(),
-    org_words: ORG_WORDS,
-    titles: TITLES,
-    calendar_words: calendarWords(),
-  };
-}
-
-function writeGazetteers(
-  modelDir: string,
-  entries: Record<GazetteerName, string[]>,
-  common: readonly string[] | undefined,
-): Gazetteers {
-  mkdirSync(join(modelDir, 'gazetteers'), { recursive: true });
-  const sets: Partial<Record<GazetteerName, ReturnType<typeof buildPhraseSet>>> = {};
-  for (const name of GAZETTEER_NAMES) {
-    const unique = [...new Set(entries[name].map((e) => e.trim()).filter((e) => e !== ''))].sort();
-    writeFileSync(join(modelDir, 'gazetteers', `${name}.txt`), unique.join('\n') + '\n');
-    sets[name] = buildPhraseSet(unique);
-  }
-  if (!common) return sets as Gazetteers;
-  writeFileSync(join(modelDir, 'gazetteers', 'common_words.txt'), common.join('\n') + '\n');
-  return { ...(sets as Gazetteers), common_words: new Set(common) };
-}
 
 function buildVocabulary(texts: readonly LabelledText[]): Vocabulary & { words: Map<string, number> } {
   const wordCounts = new Map<string, number>();
@@ -374,7 +154,10 @@ async function main(): Promise<void> {
   ]);
 
   const common = TRAINED_FEATURES.includes('common_word') ? commonWords() : undefined;
-  const gazetteers = writeGazetteers(modelDir, gazetteerEntries(lexicon), common);
+  // Training rows see the training half's lists; the model directory gets the shipped lists.
+  const trainingLists = gazetteerEntries(lexicon, 'train', EXTRA_NAMES);
+  const gazetteers = gazetteerSets(trainingLists, common);
+  writeGazetteerFiles(modelDir, shippedListsFor(trainingLists, EXTRA_NAMES), common);
   const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
   const pretrainedLines = pretrained ? pretrained.words.join('\n') + '\n' : undefined;
   const vocab = {

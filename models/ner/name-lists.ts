@@ -62,14 +62,18 @@ function humanNames(): string[] {
     .filter(Boolean);
 }
 
+/** Which half of the held-out hash split to keep: training's, or the half held out for measuring. */
+export type NameSplit = 'train' | 'held-out';
+
 /**
  * The entries of a raw name list that may go into a gazetteer: at least 3 letters, letters (with
- * apostrophes, hyphens and spaces) only and capitalised, not a common word, not a place, and not in
- * the held-out hash split. Order kept, duplicates dropped.
+ * apostrophes, hyphens and spaces) only and capitalised, not a common word, not a place, and in the
+ * given half of the held-out hash split. Order kept, duplicates dropped.
  */
 export function filterNames(
   names: readonly string[],
   exclude: { commonWords: ReadonlySet<string>; notNames: ReadonlySet<string> },
+  split: NameSplit = 'train',
 ): string[] {
   const kept = new Set<string>();
   for (const name of names) {
@@ -79,19 +83,22 @@ export function filterNames(
       NAME.test(name) &&
       !exclude.commonWords.has(key) &&
       !exclude.notNames.has(key) &&
-      !isHeldOut(key, HELD_OUT_PERCENT)
+      isHeldOut(key, HELD_OUT_PERCENT) === (split === 'held-out')
     )
       kept.add(name);
   }
   return [...kept];
 }
 
-/** The extra first names and surnames, filtered; `notNames` are lower-cased places and countries. */
-export function extraNames(notNames: ReadonlySet<string>): { firstNames: string[]; surnames: string[] } {
+/** The extra first names and surnames of one split, filtered; `notNames` are lower-cased places and countries. */
+export function extraNames(
+  notNames: ReadonlySet<string>,
+  split: NameSplit,
+): { firstNames: string[]; surnames: string[] } {
   const exclude = { commonWords: new Set(commonWords()), notNames };
-  const firstNames = filterNames(ssaFirstNames(), exclude).sort();
+  const firstNames = filterNames(ssaFirstNames(), exclude, split).sort();
   const first = new Set(firstNames);
-  const surnames = filterNames(humanNames(), exclude)
+  const surnames = filterNames(humanNames(), exclude, split)
     .filter((n) => !first.has(n))
     .sort();
   return { firstNames, surnames };

@@ -46,4 +46,8 @@ describe('filterNames (extra gazetteer names)', () => {
     ];
     expect(filterNames(dropped, exclude)).toEqual([]);
   });
+
+  it("keeps only the held-out split's names for the held-out half, with the same filters", () => {
+    expect(filterNames([...trainSide, ...heldOut, 'Street', 'Berlin'], exclude, 'held-out')).toEqual(heldOut);
+  });
 });

@@ -1,0 +1,279 @@
+/**
+ * The gazetteer lists of a model directory (gazetteers/*.txt), which the runtime reads to rebuild
+ * the model's gazetteer features and which the span rules ask ("a known first name").
+ *
+ * Training sees the lists of the training half of the names and places only: a stable 15% of them
+ * (`lexicon.ts`) is held out so that development prompts can measure names the model never saw. The
+ * shipped lists add that held-out half back, except entries that are common words (Hunspell stems,
+ * `common-words.ts`) or, for names, places: a customer's name should not be handicapped because its
+ * hash fell in the measuring half. `shippedGazetteerEntries` makes those lists; `build-data.ts`
+ * writes them after encoding the training rows, and `ship-gazetteers.ts` rewrites them in a trained
+ * model's directory.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allLocales } from '@faker-js/faker';
+import { GAZETTEER_NAMES, buildPhraseSet, normalizeWord } from '../../src/detection/ner/gazetteer.js';
+import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazetteer.js';
+import { ITALIAN_MONTHS, ITALIAN_WEEKDAYS, buildLexicon, legalForms } from './synthetic/lexicon.js';
+import type { Lexicon } from './synthetic/lexicon.js';
+import { commonWords } from './common-words.js';
+import { extraNames, type NameSplit } from './name-lists.js';
+
+export type GazetteerEntries = Record<GazetteerName, string[]>;
+
+const ORG_WORDS = [
+  'bank',
+  'banca',
+  'banco',
+  'banque',
+  'university',
+  'universität',
+  'université',
+  'universidad',
+  'università',
+  'hochschule',
+  'college',
+  'school',
+  'schule',
+  'école',
+  'escuela',
+  'scuola',
+  'hospital',
+  'klinikum',
+  'klinik',
+  'hôpital',
+  'ospedale',
+  'clinic',
+  'clínica',
+  'clinique',
+  'group',
+  'gruppe',
+  'groupe',
+  'grupo',
+  'gruppo',
+  'foundation',
+  'stiftung',
+  'fondation',
+  'fundación',
+  'fondazione',
+  'institute',
+  'institut',
+  'instituto',
+  'istituto',
+  'council',
+  'ministry',
+  'ministerium',
+  'ministère',
+  'ministerio',
+  'ministero',
+  'company',
+  'corporation',
+  'association',
+  'verein',
+  'verband',
+  'agency',
+  'agentur',
+  'agence',
+  'agencia',
+  'agenzia',
+  'comune',
+  'ayuntamiento',
+  'mairie',
+  'stadtwerke',
+  'sparkasse',
+  'volksbank',
+  'airlines',
+  'airways',
+  'technologies',
+  'systems',
+  'solutions',
+  'consulting',
+  'labs',
+  'partners',
+  'holdings',
+  'holding',
+  'insurance',
+  'versicherung',
+  'assurances',
+  'seguros',
+  'assicurazioni',
+  'motors',
+  'pharma',
+  'pharmaceuticals',
+  'media',
+  'studio',
+  'cabinet',
+  'kanzlei',
+  'rechtsanwälte',
+  'abogados',
+  'avvocati',
+  'committee',
+  'union',
+  'gewerkschaft',
+  'syndicat',
+  'sindicato',
+  'sindacato',
+  'church',
+  'kirche',
+  'église',
+  'iglesia',
+  'chiesa',
+  'museum',
+  'museo',
+  'musée',
+  'theater',
+  'théâtre',
+  'teatro',
+  'fc',
+  'club',
+];
+const TITLES = [
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'sir',
+  'lady',
+  'lord',
+  'herr',
+  'herrn',
+  'frau',
+  'fräulein',
+  'prof. dr',
+  'm',
+  'mme',
+  'mlle',
+  'me',
+  'monsieur',
+  'madame',
+  'mademoiselle',
+  'pr',
+  'sr',
+  'sra',
+  'srta',
+  'dra',
+  'don',
+  'doña',
+  'señor',
+  'señora',
+  'señorita',
+  'sig',
+  'sig.ra',
+  'sig.na',
+  'signor',
+  'signora',
+  'signorina',
+  'dott',
+  'dott.ssa',
+  'ing',
+  'avv',
+  'geom',
+  'rag',
+  'arch',
+];
+
+function calendarWords(): string[] {
+  const words: string[] = [];
+  for (const name of ['en', 'de', 'fr', 'es', 'it']) {
+    const date =
+      (allLocales as Record<string, { date?: Record<string, Record<string, string[]>> }>)[name]?.date ?? {};
+    for (const key of ['month', 'weekday'])
+      for (const list of Object.values(date[key] ?? {})) words.push(...list);
+  }
+  return [...words, ...ITALIAN_MONTHS, ...ITALIAN_WEEKDAYS];
+}
+
+/**
+ * The lists made from one half of the lexicon: `train` for the training lexicon, `held-out` for
+ * `buildLexicon('eval')`. `withExtraNames`: the larger name lists of `name-lists.ts` (the pii-ner-v5
+ * recipe on).
+ */
+export function gazetteerEntries(
+  lexicon: Lexicon,
+  split: NameSplit,
+  withExtraNames: boolean,
+): GazetteerEntries {
+  const all = <T>(record: Record<string, T[]>) => Object.values(record).flat();
+  const places = [...all(lexicon.cities), ...lexicon.worldCities, ...all(lexicon.regions)];
+  const countries = all(lexicon.countries);
+  const extra = withExtraNames
+    ? extraNames(new Set([...places, ...countries].map((p) => p.toLowerCase())), split)
+    : { firstNames: [], surnames: [] };
+  return {
+    first_names: [
+      ...all(lexicon.firstNames),
+      ...lexicon.foreignFirstNames,
+      ...lexicon.eastAsianNames.flatMap((n) => n.given),
+      ...extra.firstNames,
+    ],
+    surnames: [
+      ...all(lexicon.surnames),
+      ...lexicon.foreignSurnames,
+      ...lexicon.eastAsianNames.flatMap((n) => n.family),
+      ...extra.surnames,
+    ],
+    places,
+    countries,
+    org_suffixes: legalForms(),
+    org_words: ORG_WORDS,
+    titles: TITLES,
+    calendar_words: calendarWords(),
+  };
+}
+
+/**
+ * The lists a model ships: the training lists, plus the held-out names and places that are not
+ * common words ("Mark", "Wolf", "Pie" stay out: the model never learned them as names) and, for
+ * names, not places.
+ */
+export function shippedGazetteerEntries(
+  training: GazetteerEntries,
+  heldOut: GazetteerEntries,
+  common: ReadonlySet<string>,
+): GazetteerEntries {
+  const places = new Set([...training.places, ...heldOut.places, ...training.countries].map(normalizeWord));
+  const added = (name: GazetteerName, notPlaces: boolean) =>
+    heldOut[name].filter((entry) => {
+      const key = normalizeWord(entry);
+      return !common.has(key) && !(notPlaces && places.has(key));
+    });
+  return {
+    ...training,
+    first_names: [...training.first_names, ...added('first_names', true)],
+    surnames: [...training.surnames, ...added('surnames', true)],
+    places: [...training.places, ...added('places', false)],
+  };
+}
+
+/** The shipped lists of a recipe whose training lists are `training` (held-out lexicon and Hunspell stems read here). */
+export function shippedListsFor(training: GazetteerEntries, withExtraNames: boolean): GazetteerEntries {
+  const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
+  return shippedGazetteerEntries(training, heldOut, new Set(commonWords()));
+}
+
+function sortedUnique(entries: readonly string[]): string[] {
+  return [...new Set(entries.map((e) => e.trim()).filter((e) => e !== ''))].sort();
+}
+
+/** The feature lookups of some lists, as the runtime builds them from the files. */
+export function gazetteerSets(entries: GazetteerEntries, common: readonly string[] | undefined): Gazetteers {
+  const sets = Object.fromEntries(
+    GAZETTEER_NAMES.map((name) => [name, buildPhraseSet(sortedUnique(entries[name]))]),
+  ) as Record<GazetteerName, ReturnType<typeof buildPhraseSet>>;
+  return common ? { ...sets, common_words: new Set(common) } : sets;
+}
+
+export function writeGazetteerFiles(
+  modelDir: string,
+  entries: GazetteerEntries,
+  common: readonly string[] | undefined,
+): void {
+  mkdirSync(join(modelDir, 'gazetteers'), { recursive: true });
+  for (const name of GAZETTEER_NAMES)
+    writeFileSync(join(modelDir, 'gazetteers', `${name}.txt`), sortedUnique(entries[name]).join('\n') + '\n');
+  if (common) writeFileSync(join(modelDir, 'gazetteers', 'common_words.txt'), common.join('\n') + '\n');
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { GAZETTEER_NAMES } from '../../../src/detection/ner/gazetteer.js';
+import { shippedGazetteerEntries, type GazetteerEntries } from '../../../models/ner/gazetteer-lists.js';
+
+function lists(entries: Partial<GazetteerEntries>): GazetteerEntries {
+  return Object.fromEntries(GAZETTEER_NAMES.map((name) => [name, entries[name] ?? []])) as GazetteerEntries;
+}
+
+describe('shippedGazetteerEntries', () => {
+  const training = lists({
+    first_names: ['Anna', 'Rosa'],
+    surnames: ['Rossi'],
+    places: ['Berlin'],
+    countries: ['Italia'],
+    titles: ['dr'],
+  });
+  const heldOut = lists({
+    first_names: ['Nuria', 'Mark', 'Sydney', 'Italia', 'Léa'],
+    surnames: ['Wolf', 'Etxeberria', 'Zug'],
+    places: ['Zug', 'Cagliari'],
+    titles: ['held-out titles are never added'],
+  });
+  const common = new Set(['mark', 'wolf', 'zug']);
+  const shipped = shippedGazetteerEntries(training, heldOut, common);
+
+  it('adds the held-out names that are neither common words nor places', () => {
+    expect(shipped.first_names).toEqual(['Anna', 'Rosa', 'Nuria', 'Sydney', 'Léa']);
+    expect(shipped.surnames).toEqual(['Rossi', 'Etxeberria']);
+  });
+
+  it('adds held-out places that are not common words, and nothing to the closed lists', () => {
+    expect(shipped.places).toEqual(['Berlin', 'Cagliari']);
+    expect(shipped.titles).toEqual(['dr']);
+    expect(shipped.countries).toEqual(['Italia']);
+  });
+
+  it('keeps every training entry, common word or not', () => {
+    const withCommonTraining = shippedGazetteerEntries(training, heldOut, new Set(['rosa']));
+    expect(withCommonTraining.first_names).toContain('Rosa');
+  });
+});
