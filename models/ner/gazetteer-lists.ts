@@ -5,12 +5,12 @@
  * Training sees the lists of the training half of the names and places only: a stable 15% of them
  * (`lexicon.ts`) is held out so that development prompts can measure names the model never saw. The
  * shipped lists add that held-out half back, except entries that are common words (Hunspell stems,
- * `common-words.ts`) or, for names, places: a customer's name should not be handicapped because its
+ * `common-words.ts`, and stop words) or, for names, places: a customer's name should not be handicapped because its
  * hash fell in the measuring half. `shippedGazetteerEntries` makes those lists; `build-data.ts`
  * writes them after encoding the training rows, and `ship-gazetteers.ts` rewrites them in a trained
  * model's directory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allLocales } from '@faker-js/faker';
 import { GAZETTEER_NAMES, buildPhraseSet, normalizeWord } from '../../src/detection/ner/gazetteer.js';
@@ -18,7 +18,7 @@ import type { GazetteerName, Gazetteers } from '../../src/detection/ner/gazettee
 import { ITALIAN_MONTHS, ITALIAN_WEEKDAYS, buildLexicon, legalForms } from './synthetic/lexicon.js';
 import type { Lexicon } from './synthetic/lexicon.js';
 import { commonWords } from './common-words.js';
-import { extraNames, type NameSplit } from './name-lists.js';
+import { extraNames, packageDir, type NameSplit } from './name-lists.js';
 
 export type GazetteerEntries = Record<GazetteerName, string[]>;
 
@@ -249,10 +249,25 @@ export function shippedGazetteerEntries(
   };
 }
 
-/** The shipped lists of a recipe whose training lists are `training` (held-out lexicon and Hunspell stems read here). */
+/**
+ * Function words of the five languages (stopwords-iso, MIT; `npm install --no-save stopwords-iso`):
+ * the Hunspell stems cover no German or Italian, and held-out "Nell" and "Dal" are Italian's "nell'"
+ * and "dal".
+ */
+function stopWords(): string[] {
+  const lists = JSON.parse(
+    readFileSync(join(packageDir('stopwords-iso'), 'stopwords-iso.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  return ['en', 'de', 'fr', 'es', 'it'].flatMap((language) => (lists[language] ?? []).map(normalizeWord));
+}
+
+/**
+ * The shipped lists of a recipe whose training lists are `training` (held-out lexicon, Hunspell
+ * stems and stop words read here).
+ */
 export function shippedListsFor(training: GazetteerEntries, withExtraNames: boolean): GazetteerEntries {
   const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
-  return shippedGazetteerEntries(training, heldOut, new Set(commonWords()));
+  return shippedGazetteerEntries(training, heldOut, new Set([...commonWords(), ...stopWords()]));
 }
 
 function sortedUnique(entries: readonly string[]): string[] {

