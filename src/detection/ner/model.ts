@@ -3,7 +3,7 @@ import { LABEL_OF } from '../types.js';
 import type { Span } from '../types.js';
 import type { EncodedTokens } from './features.js';
 import { encodeTokens } from './features.js';
-import { normalizeWord, type GazetteerName } from './gazetteer.js';
+import { endsEntry, normalizeWord, type GazetteerName } from './gazetteer.js';
 import type { ModelFiles } from './model-files.js';
 import { readModelFiles } from './model-files.js';
 import { applySpanRules, isPersonNameIn, spanRules } from './span-rules.js';
@@ -58,6 +58,9 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
     isSurname: inGazetteer('surnames'),
     isTitle: inGazetteer('titles'),
     isCalendarWord: inGazetteer('calendar_words'),
+    // "America" ends "United States of America".
+    isPlace: (word: string) =>
+      inGazetteer('places')(word) || endsEntry(files.gazetteers.countries, normalizeWord(word)),
   };
   const rules = spanRules(lookups);
   let closed = false;

@@ -13,7 +13,7 @@ import { KINSHIP_BEFORE } from './person-role-words.js';
  * after it ("Dr. Aydın reiche ich nach"), the verb and preposition before it ("chiedere di Tore"). In
  * a name written with capitals, a lower-case word at either end is not part of the name, so it is cut
  * off, except the particles a name can start with ("de Miguel", "van Dijk") when the span starts
- * with them, and known names ("Travis scott"). In names written wholly in lower case ("thanh huong
+ * with them, and known names right after the name ("Travis scott", not "Fumagalli del terzo"). In names written wholly in lower case ("thanh huong
  * nguyen") only the words chat puts before a name come off the front ("soy carlos ruiz", "w/ thanh
  * huong nguyen"); words of scripts without case are left alone.
  *
@@ -127,8 +127,12 @@ function withoutLowerCaseEdges(text: string, span: Span, isLowerWord: (chunk: st
   }
   const lower = chunks.map((c) => isLowerWord(c.chunk));
   const first = lower.indexOf(false);
-  const last = lower.lastIndexOf(false);
-  if (first < 0 || !chunks.slice(first, last + 1).some((c) => HAS_CAPITAL.test(c.chunk))) return span;
+  let last = chunks.length - 1;
+  while (last >= 0 && !HAS_CAPITAL.test(chunks[last]!.chunk)) last--;
+  if (first < 0 || last < first) return span;
+  // Known names in lower case stay right after the name ("Travis scott"), not past a word that is
+  // not one ("Fumagalli del terzo piano": "terzo" is in the surname list).
+  while (last + 1 < chunks.length && !lower[last + 1]) last++;
   // The span may start with particles only ("de Miguel", "van der Berg"); other lower-case words
   // before the name go, and the particles after them with them ("chiedere di Tore").
   const lead = chunks.slice(0, first);

@@ -3,6 +3,7 @@ import { withoutCodeLike } from './code-like-spans.js';
 import { withoutDatedMonths } from './dated-months.js';
 import { addDisplayNames } from './display-names.js';
 import { withoutEponyms } from './eponyms.js';
+import { firstNamePlacesAsPeople } from './first-name-places.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
@@ -20,6 +21,7 @@ import { placesAfterTitlesAsPeople } from './titled-places.js';
 export interface RuleLookups extends NameLookups {
   isTitle(word: string): boolean;
   isCalendarWord(word: string): boolean;
+  isPlace(word: string): boolean;
 }
 
 type SpanRule = (text: string, spans: Span[]) => Span[];
@@ -49,6 +51,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutLabelHeaders,
     (text, spans) => withoutDatedMonths(text, spans, lookups.isCalendarWord),
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
+    (text, spans) => firstNamePlacesAsPeople(text, spans, lookups.isFirstName, lookups.isPlace),
     // The name and nothing else
     (text, spans) => trimLeadingRoles(text, spans, lookups.isTitle, lookups.isFirstName),
     (text, spans) => trimNameEdges(text, spans, isPersonName),

@@ -15,6 +15,7 @@ import { addNotesAddressNames } from '../../../src/detection/ner/notes-addresses
 import { addDisplayNames } from '../../../src/detection/ner/display-names.js';
 import { addTableColumnNames, withoutLabelHeaders } from '../../../src/detection/ner/table-column-names.js';
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
+import { firstNamePlacesAsPeople } from '../../../src/detection/ner/first-name-places.js';
 import type { Span } from '../../../src/detection/types.js';
 
 /** A span of `type` over the first occurrence of `value` at or after `from`. */
@@ -559,7 +560,7 @@ describe('withoutImperativeVerbs', () => {
 });
 
 describe('trimNameEdges', () => {
-  const knownNames = new Set(['scott', 'cole', 'reiche']);
+  const knownNames = new Set(['scott', 'cole', 'reiche', 'terzo']);
   const isPersonName = (word: string) => knownNames.has(word.toLowerCase());
   const trimmed = (text: string, value: string, type = 'PERSON') =>
     values(text, trimNameEdges(text, [spanOf(text, value, type)], isPersonName));
@@ -581,6 +582,12 @@ describe('trimNameEdges', () => {
     expect(trimmed('Die AU von Dr. Hahn folgt ich nach', 'Hahn folgt ich')).toEqual(['Hahn']);
     expect(trimmed('al bar, chiedere di Tore.', 'chiedere di Tore')).toEqual(['Tore']);
     expect(trimmed('Grazie Maria Rossi per tutto', 'Maria Rossi per')).toEqual(['Maria Rossi']);
+  });
+
+  it('keeps a lower-case known name only right after the name, not past a word that is not one', () => {
+    const text = 'La signora Fumagalli del terzo piano protesta';
+    expect(trimmed(text, 'Fumagalli del terzo')).toEqual(['Fumagalli']);
+    expect(trimmed('Proof that Travis scott cole sold', 'Travis scott cole')).toEqual(['Travis scott cole']);
   });
 
   it('keeps particles a name starts with, particles inside it and lower-case known names', () => {
@@ -752,6 +759,41 @@ describe('placesAfterTitlesAsPeople', () => {
     expect(typed('Frau Müller GmbH', 'Müller GmbH', 'ORGANIZATION')).toEqual([
       ['Müller GmbH', 'ORGANIZATION', 0.7],
     ]);
+  });
+});
+
+describe('firstNamePlacesAsPeople', () => {
+  const firstNames = new Set(['nuria', 'lorenzo', 'thierno', 'teo', 'siria', 'asia', 'america', 'chelsea']);
+  const places = new Set(['teo']);
+  const typed = (text: string, value: string, type = 'LOCATION') =>
+    firstNamePlacesAsPeople(
+      text,
+      [spanOf(text, value, type, 0.6)],
+      (word) => firstNames.has(word.toLowerCase()),
+      (word) => places.has(word.toLowerCase()) || word === 'America',
+    ).map((s) => [text.slice(s.start, s.end), s.entity_type, s.score]);
+
+  it('reads a known first name the model placed after a preposition of people and places as a person', () => {
+    expect(typed('hay que pagar 12 € a Nuria antes del viernes', 'Nuria')).toEqual([
+      ['Nuria', 'PERSON', 0.6],
+    ]);
+    expect(typed('Ci vediamo da Lorenzo stasera', 'Lorenzo')).toEqual([['Lorenzo', 'PERSON', 0.6]]);
+    expect(typed('je le laisse à Thierno à la sécurité', 'Thierno')).toEqual([['Thierno', 'PERSON', 0.6]]);
+  });
+
+  it('leaves known places, countries and continents in any of our languages', () => {
+    expect(typed('poi passo da Teo', 'Teo')).toEqual([['Teo', 'LOCATION', 0.6]]);
+    expect(typed('Viajamos a Siria', 'Siria')).toEqual([['Siria', 'LOCATION', 0.6]]);
+    expect(typed('Wir ziehen mit Asia', 'Asia')).toEqual([['Asia', 'LOCATION', 0.6]]);
+    expect(typed('volamos a America', 'America')).toEqual([['America', 'LOCATION', 0.6]]);
+  });
+
+  it('leaves places after English or no prepositions, longer spans, lower case and other types', () => {
+    expect(typed('now live in Chelsea', 'Chelsea')).toEqual([['Chelsea', 'LOCATION', 0.6]]);
+    expect(typed('Nuria', 'Nuria')).toEqual([['Nuria', 'LOCATION', 0.6]]);
+    expect(typed('Gracias a Nuria Alta', 'Nuria Alta')).toEqual([['Nuria Alta', 'LOCATION', 0.6]]);
+    expect(typed('grazie a nuria', 'nuria')).toEqual([['nuria', 'LOCATION', 0.6]]);
+    expect(typed('Gracias a Nuria', 'Nuria', 'ORGANIZATION')).toEqual([['Nuria', 'ORGANIZATION', 0.6]]);
   });
 });
 
