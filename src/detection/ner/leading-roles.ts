@@ -2,6 +2,7 @@ import type { Span } from '../types.js';
 import { GREETINGS } from './greetings.js';
 import { NAME_PARTICLES } from './name-particles.js';
 import { PERSON_ROLE_WORDS } from './person-role-words.js';
+import { guessLanguage, type GuessedLanguage } from './text-language.js';
 
 /**
  * The model sometimes takes the word before a name into the name: "Karteninhaber MARTINA KOCH",
@@ -15,6 +16,11 @@ import { PERSON_ROLE_WORDS } from './person-role-words.js';
  * Carmen López"), a role word in lower case ("mamie" of "Bisous, mamie Jeanne") or a salutation
  * ("Bonsoir") is dropped, and so is a lone "M." or "D." right before another person span.
  * Salutations come off the front of a name like role words ("Querida Pili").
+ *
+ * Otherwise the language of the text decides what "M." is: in French it comes off the front ("M.
+ * Benali", "M. d'Almeida"); in a text in one of our other languages, an "M." right before a name is
+ * its initial and joins it ("Teilnehmende: A. Becker, M. Hahn"). Where the language is unclear, the
+ * model's span stays as it is.
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
@@ -46,6 +52,8 @@ const ROLES_ONLY_IN_LOWER_CASE: ReadonlySet<string> = new Set(['tia', 'zia', 'pa
 const LETTER_TITLE_BEFORE_NAME = /^[MD]\.[ \t\u00a0]+([\p{L}\p{M}'’-]+)[ \t\u00a0]+([\p{L}\p{M}'’-]+)/u;
 const TITLE_ONLY = /^([\p{L}\p{M}]+)\.?$/u;
 const LETTER_TITLE = /^[MD]\.$/u;
+const MONSIEUR_FIRST = /^M\.[ \t\u00a0]+(?=[\p{Lu}\p{Lt}\p{Ll}])/u;
+const M_INITIAL_BEFORE = /(?<![\p{L}\p{M}\p{N}.])M\.[ \t\u00a0]$/u;
 
 /** "M. Karim Haddad": the length of "M. " when the span starts with a one-letter title, else 0. */
 function letterTitleLength(value: string, isFirstName: (word: string) => boolean): number {
@@ -78,9 +86,32 @@ export function trimLeadingRoles(
     if (word === lower && (PERSON_ROLE_WORDS.has(lower) || ROLES_ONLY_IN_LOWER_CASE.has(lower))) return true;
     return isTitleWord(lower) && !(TITLES_THAT_ARE_NAMES.has(lower) && word !== lower);
   };
-  return spans.flatMap((span, i) => {
-    if (span.entity_type !== 'PERSON') return [span];
-    if (onlyTitle(span, spans[i + 1])) return [];
+  let language: GuessedLanguage | 'unknown' | undefined;
+  const textLanguage = () => (language ??= guessLanguage(text) ?? 'unknown');
+  const out: Span[] = [];
+  for (const [i, span] of spans.entries()) {
+    if (span.entity_type !== 'PERSON') {
+      out.push(span);
+      continue;
+    }
+    if (onlyTitle(span, spans[i + 1])) continue;
+    const trimmed = withoutLeadingRoles(span);
+    const value = text.slice(trimmed.start, trimmed.end);
+    const monsieur = MONSIEUR_FIRST.exec(value)?.[0];
+    // "M. " right before the span, not part of a word or of another span, and not the Monsieur of
+    // "M. Karim Haddad" (a first name and another name word after it).
+    const initialBefore =
+      M_INITIAL_BEFORE.test(text.slice(Math.max(trimmed.start - 4, out.at(-1)?.end ?? 0), trimmed.start)) &&
+      letterTitleLength(text.slice(trimmed.start - 3, trimmed.end), isFirstName) === 0;
+    if (monsieur && monsieur.length < value.length && textLanguage() === 'fr')
+      out.push({ ...trimmed, start: trimmed.start + monsieur.length });
+    else if (!monsieur && initialBefore && !['fr', 'unknown'].includes(textLanguage()))
+      out.push({ ...trimmed, start: trimmed.start - 3 });
+    else out.push(trimmed);
+  }
+  return out;
+
+  function withoutLeadingRoles(span: Span): Span {
     let start = span.start + letterTitleLength(text.slice(span.start, span.end), isFirstName);
     for (;;) {
       const match = LEADING_WORD.exec(text.slice(start, span.end));
@@ -97,6 +128,6 @@ export function trimLeadingRoles(
       if (!isRole) break;
       start += match[0].length;
     }
-    return [start === span.start ? span : { ...span, start }];
-  });
+    return start === span.start ? span : { ...span, start };
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
 import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
+import { guessLanguage } from '../../../src/detection/ner/text-language.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
 import { withoutNamedThings } from '../../../src/detection/ner/named-things.js';
 import { withoutEponyms } from '../../../src/detection/ner/eponyms.js';
@@ -209,6 +210,26 @@ describe('joinInvertedNames', () => {
   });
 });
 
+describe('guessLanguage', () => {
+  it('names the language whose function words lead', () => {
+    expect(guessLanguage('Bonjour, votre colis est arrivé chez le gardien')).toBe('fr');
+    expect(guessLanguage('Kannst du mir bitte die Liste schicken? Danke und bis morgen')).toBe('de');
+    expect(guessLanguage('Hola, ¿me puedes enviar los datos para mañana? Gracias')).toBe('es');
+    expect(guessLanguage('Ciao, sono Marco: anche questo è pronto, grazie')).toBe('it');
+    expect(guessLanguage('Please send me the file and your notes')).toBe('en');
+  });
+
+  it('gives up on ties, texts without function words and empty text', () => {
+    expect(guessLanguage('')).toBeUndefined();
+    expect(guessLanguage('RICHIESTA FERIE - DIPENDENTE: CAPUTO ANTONIO')).toBeUndefined();
+    expect(guessLanguage('the et')).toBeUndefined();
+  });
+
+  it('reads only the first words of a very long text', () => {
+    expect(guessLanguage('the cat '.repeat(300) + 'et les vous pour '.repeat(100_000))).toBe('en');
+  });
+});
+
 describe('trimLeadingRoles', () => {
   const titles = new Set(['herr', 'frau', 'dr', 'm', 'mr', 'don']);
   const firstNames = new Set(['karim', 'jean', 'juan']);
@@ -230,6 +251,22 @@ describe('trimLeadingRoles', () => {
     expect(trim('Bonsoir, c’est Armelle', 'Bonsoir')).toEqual([]);
     expect(trim('"Don Juan Castillo y doña Amparo', 'Don Juan Castillo')).toEqual(['Juan Castillo']);
     expect(trim('Don Cheadle was great', 'Don Cheadle')).toEqual(['Don Cheadle']);
+  });
+
+  it('reads "M." as Monsieur in French and as an initial in our other languages', () => {
+    expect(trim('Bonjour M. Benali, votre véhicule est prêt au garage', 'M. Benali')).toEqual(['Benali']);
+    expect(trim("Réunion : M. d'Almeida souhaite parler avec vous", "M. d'Almeida")).toEqual(["d'Almeida"]);
+    expect(trim('Teilnehmende: A. Becker, M. Hahn. Hahn klärt das mit Vonovia', 'Hahn')).toEqual(['M. Hahn']);
+    expect(trim('Il referente è M. Greco, grazie', 'Greco')).toEqual(['M. Greco']);
+    expect(trim('Please ask M. Ortega for the keys', 'M. Ortega')).toEqual(['M. Ortega']);
+  });
+
+  it('leaves "M." alone where the language is unclear or it is part of a word', () => {
+    expect(trim('Expéditeur : M. Thomas, Langres', 'Thomas')).toEqual(['Thomas']);
+    expect(trim('Expéditeur : M. Thomas, Langres', 'M. Thomas')).toEqual(['M. Thomas']);
+    expect(trim('This is the DOM. Hahn wrote it', 'Hahn')).toEqual(['Hahn']);
+    expect(trim('Bonjour, je suis M. Karim Haddad', 'Karim Haddad')).toEqual(['Karim Haddad']);
+    expect(trim('This is M. Karim Haddad, the CEO', 'Karim Haddad')).toEqual(['Karim Haddad']);
   });
 
   it('cuts role words and titles off the front of a name', () => {
