@@ -1,6 +1,7 @@
 import type { Span } from '../types.js';
 import { NAME_PARTICLES } from './name-particles.js';
 import { KINSHIP_BEFORE } from './person-role-words.js';
+import { guessLanguage } from './text-language.js';
 
 /**
  * Cleans the edges of the model's person spans.
@@ -81,8 +82,15 @@ export function trimNameEdges(
   spans: readonly Span[],
   isPersonName: (word: string) => boolean,
 ): Span[] {
+  // Only English-language (social media) text writes surnames in lower case after a capitalised
+  // name; in German, French, Spanish and Italian a known name there is a word ("Dr. Aydın reiche ich nach").
+  let lowerCaseNames: boolean | undefined;
+  const writesLowerCaseNames = () => (lowerCaseNames ??= [undefined, 'en'].includes(guessLanguage(text)));
   const isLowerWord = (chunk: string) =>
-    LOWER_WORD.test(chunk) && !CAPITAL.test(chunk) && !SUFFIXES.has(chunk) && !isPersonName(chunk);
+    LOWER_WORD.test(chunk) &&
+    !CAPITAL.test(chunk) &&
+    !SUFFIXES.has(chunk) &&
+    !(isPersonName(chunk) && writesLowerCaseNames());
   return spans.flatMap((input, i) => {
     if (input.entity_type !== 'PERSON') return [input];
     const cleaned = withoutMarks(text, input);

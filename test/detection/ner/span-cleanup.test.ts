@@ -621,6 +621,12 @@ describe('trimNameEdges', () => {
     expect(trimmed('Grazie Maria Rossi per tutto', 'Maria Rossi per')).toEqual(['Maria Rossi']);
   });
 
+  it('keeps lower-case known names only in text that is English or of unclear language', () => {
+    const text = 'Die AU von Dr. Aydın reiche ich nach, sobald ich sie habe.';
+    expect(trimmed(text, 'Aydın reiche')).toEqual(['Aydın']);
+    expect(trimmed('Travis scott', 'Travis scott')).toEqual(['Travis scott']);
+  });
+
   it('keeps a lower-case known name only right after the name, not past a word that is not one', () => {
     const text = 'La signora Fumagalli del terzo piano protesta';
     expect(trimmed(text, 'Fumagalli del terzo')).toEqual(['Fumagalli']);
