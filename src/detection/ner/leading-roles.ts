@@ -74,6 +74,8 @@ export function trimLeadingRoles(
   isFirstName: (word: string) => boolean,
 ): Span[] {
   const isTitleWord = (word: string) => isTitle(word) || EXTRA_TITLES.has(word);
+  let language: GuessedLanguage | 'unknown' | undefined;
+  const textLanguage = () => (language ??= guessLanguage(text) ?? 'unknown');
   /** A span that holds only a title, or "M."/"D." with the next span a person one space on. */
   const onlyTitle = (span: Span, next: Span | undefined) => {
     const value = text.slice(span.start, span.end);
@@ -84,10 +86,10 @@ export function trimLeadingRoles(
     const lower = word.toLowerCase();
     if (SALUTATIONS.has(lower)) return true;
     if (word === lower && (PERSON_ROLE_WORDS.has(lower) || ROLES_ONLY_IN_LOWER_CASE.has(lower))) return true;
+    // Capitalised, a role word alone may be an English surname ("Bishop", "Mayor"), not in other text.
+    if (PERSON_ROLE_WORDS.has(lower) && textLanguage() !== 'en') return true;
     return isTitleWord(lower) && !(TITLES_THAT_ARE_NAMES.has(lower) && word !== lower);
   };
-  let language: GuessedLanguage | 'unknown' | undefined;
-  const textLanguage = () => (language ??= guessLanguage(text) ?? 'unknown');
   const out: Span[] = [];
   for (const [i, span] of spans.entries()) {
     if (span.entity_type !== 'PERSON') {

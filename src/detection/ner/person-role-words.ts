@@ -51,6 +51,18 @@ export const PERSON_ROLE_WORDS: ReadonlySet<string> = new Set([
   ...['juge', 'maire', 'profesor', 'profesora', 'maestro', 'maestra', 'juez', 'jueza'],
   ...['alcalde', 'alcaldesa', 'padre', 'professore', 'professoressa'],
   ...['giudice', 'sindaco', 'parroco'],
+  // Office and workshop roles ("Admin Radosław Zieliński", "Notarin Dr. Anke Schmid")
+  ...['admin', 'administrator', 'sysadmin', 'operator', 'assistant', 'secretary', 'accountant'],
+  ...['intern', 'trainee', 'consultant', 'notary'],
+  ...['sachbearbeiter', 'sachbearbeiterin', 'ansprechpartner', 'ansprechpartnerin', 'praktikant'],
+  ...['praktikantin', 'azubi', 'sekretär', 'sekretärin', 'buchhalter', 'buchhalterin', 'techniker'],
+  ...['technikerin', 'notar', 'notarin'],
+  ...['stagiaire', 'secrétaire', 'comptable', 'technicien', 'technicienne', 'conseiller'],
+  ...['conseillère', 'notaire'],
+  ...['secretaria', 'secretario', 'asesor', 'asesora', 'becario', 'becaria', 'gerente'],
+  ...['administrador', 'administradora', 'notario', 'notaria'],
+  ...['segretaria', 'segretario', 'tecnico', 'tirocinante', 'stagista', 'consulente', 'referente'],
+  ...['amministratore', 'notaio', 'ragioniere', 'geometra'],
 ]);
 
 /** Nouns for close kin, in en/de/fr/es/it, that take "of" before a name (lower case). */

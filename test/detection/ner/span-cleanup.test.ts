@@ -261,6 +261,15 @@ describe('trimLeadingRoles', () => {
     expect(trim('Please ask M. Ortega for the keys', 'M. Ortega')).toEqual(['M. Ortega']);
   });
 
+  it('drops a capitalised role word alone except in English text, where it may be a surname', () => {
+    expect(trim('Termin beim Notar: Notarin Dr. Anke Schmid, Königsallee 20', 'Notarin')).toEqual([]);
+    expect(trim('| Kowalski | Marek | Technicien |', 'Technicien')).toEqual([]);
+    expect(trim('Ask Bishop about the keys and the rota', 'Bishop')).toEqual(['Bishop']);
+    expect(trim('Admin Radosław Zieliński wurde per Mail informiert', 'Admin Radosław Zieliński')).toEqual([
+      'Radosław Zieliński',
+    ]);
+  });
+
   it('leaves "M." alone where the language is unclear or it is part of a word', () => {
     expect(trim('Expéditeur : M. Thomas, Langres', 'Thomas')).toEqual(['Thomas']);
     expect(trim('Expéditeur : M. Thomas, Langres', 'M. Thomas')).toEqual(['M. Thomas']);
