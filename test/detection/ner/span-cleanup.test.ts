@@ -46,6 +46,16 @@ describe('isCodeLike', () => {
     expect(isCodeLike(text, spanOf(text, 'Druckerpapier A4'))).toBe(true);
   });
 
+  it("drops a code's label in capitals before its number, not a name before a number", () => {
+    const text = 'Artikel mit EAN 4006381333931, SKU: 88123, SIRET n° 73282932000074. Ean 0171 2345678';
+    expect(isCodeLike(text, spanOf(text, 'EAN'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'SKU'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'SIRET', 'ORGANIZATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Ean'))).toBe(false);
+    const alone = 'the EAN is on the box';
+    expect(isCodeLike(alone, spanOf(alone, 'EAN'))).toBe(false);
+  });
+
   it('drops places and companies in capitals that are pieces of a code', () => {
     const text = '{"ordine": "ORD-9034"} Regex for MESA-NOGAL-180. Flights: PARIS - LONDON, NASA 2024';
     expect(isCodeLike(text, spanOf(text, 'ORD', 'LOCATION'))).toBe(true);
