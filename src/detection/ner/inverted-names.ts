@@ -95,3 +95,74 @@ export function joinInvertedNames(text: string, spans: readonly Span[], names: N
   }
   return out;
 }
+
+const ITEM_WORD = String.raw`[\p{Lu}\p{Lt}][\p{L}\p{M}'’-]*\.?`;
+const ITEM_PARTICLE = String.raw`(?:${[...NAME_PARTICLES].join('|')})`;
+const ITEM_NAME = String.raw`(?:${ITEM_PARTICLE}[ \t])*${ITEM_WORD}(?:[ \t](?:${ITEM_WORD}|${ITEM_PARTICLE})){0,5}`;
+/** A line that is one "Surname, Given" list item: "- Fernández de la Fuente, Juan Carlos". */
+const INVERTED_ITEM_LINE = new RegExp(
+  String.raw`^[ \t]*(?:[-*•–][ \t]+)?(${ITEM_NAME}, ${ITEM_NAME})[ \t]*[.;,]?[ \t]*$`,
+  'du',
+);
+
+interface ListItem {
+  start: number;
+  end: number;
+}
+
+/** Runs of two or more adjacent lines that are each one "A, B" item. */
+function invertedItemRuns(text: string): ListItem[][] {
+  const runs: ListItem[][] = [];
+  let run: ListItem[] = [];
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    const indices = INVERTED_ITEM_LINE.exec(line)?.indices?.[1];
+    if (indices) run.push({ start: lineStart + indices[0], end: lineStart + indices[1] });
+    else {
+      if (run.length >= 2) runs.push(run);
+      run = [];
+    }
+    if (newline < 0) break;
+    lineStart = newline + 1;
+  }
+  if (run.length >= 2) runs.push(run);
+  return runs;
+}
+
+/**
+ * A list written one "Surname, Given" per line is written so throughout: once one of its items has
+ * been joined as a name surname first (by `joinInvertedNames`), every item of the list is one person,
+ * whatever the model made of its halves ("- Fernández de la Fuente, Juan Carlos", "- Martínez Soto,
+ * Pilar" with Pilar read as a place, "- Dupont, Marie", "- von Bergen, Klaus").
+ */
+export function joinInvertedLists(text: string, spans: readonly Span[]): Span[] {
+  if (!text.includes(',') || !text.includes('\n')) return [...spans];
+  const joinedAt = new Map<number, Span>();
+  for (const span of spans) if (span.entity_type === 'PERSON') joinedAt.set(span.start, span);
+  const isJoined = (item: ListItem) => joinedAt.get(item.start)?.end === item.end;
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const replaced = new Set<Span>();
+  const added: Span[] = [];
+  let k = 0;
+  for (const run of invertedItemRuns(text)) {
+    const joined = run.filter(isJoined).map((item) => joinedAt.get(item.start)!);
+    if (joined.length === 0) continue;
+    const score = joined.reduce((sum, s) => sum + s.score, 0) / joined.length;
+    for (const item of run) {
+      if (isJoined(item)) continue;
+      while (k < sorted.length && sorted[k]!.end <= item.start) k++;
+      const inside: Span[] = [];
+      for (let m = k; m < sorted.length && sorted[m]!.start < item.end; m++)
+        if (sorted[m]!.end > item.start) inside.push(sorted[m]!);
+      // Another entity reaching past the item (a street, a firm) is left alone.
+      if (inside.some((s) => s.start < item.start || s.end > item.end)) continue;
+      for (const s of inside) replaced.add(s);
+      added.push({ ...joined[0]!, start: item.start, end: item.end, score });
+    }
+  }
+  if (added.length === 0) return [...spans];
+  return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
+}

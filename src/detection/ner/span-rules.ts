@@ -5,7 +5,7 @@ import { addDisplayNames } from './display-names.js';
 import { withoutEponyms } from './eponyms.js';
 import { firstNamePlacesAsPeople } from './first-name-places.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
-import { joinInvertedNames, type NameLookups } from './inverted-names.js';
+import { joinInvertedLists, joinInvertedNames, type NameLookups } from './inverted-names.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
@@ -56,6 +56,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => trimLeadingRoles(text, spans, lookups.isTitle, lookups.isFirstName),
     (text, spans) => trimNameEdges(text, spans, isPersonName),
     (text, spans) => joinInvertedNames(text, spans, lookups),
+    joinInvertedLists,
     // Names the text marks as names
     addTableColumnNames,
     (text, spans) => addCuedNames(text, spans, lookups.isFirstName),

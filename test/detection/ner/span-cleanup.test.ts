@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { holdsSqlQuery, isCodeLike, withoutCodeLike } from '../../../src/detection/ner/code-like-spans.js';
-import { joinInvertedNames, type NameLookups } from '../../../src/detection/ner/inverted-names.js';
+import {
+  joinInvertedLists,
+  joinInvertedNames,
+  type NameLookups,
+} from '../../../src/detection/ner/inverted-names.js';
 import { trimLeadingRoles } from '../../../src/detection/ner/leading-roles.js';
 import { guessLanguage } from '../../../src/detection/ner/text-language.js';
 import { withoutImperativeVerbs } from '../../../src/detection/ner/imperative-verbs.js';
@@ -237,6 +241,71 @@ describe('guessLanguage', () => {
 
   it('reads only the first words of a very long text', () => {
     expect(guessLanguage('the cat '.repeat(300) + 'et les vous pour '.repeat(100_000))).toBe('en');
+  });
+});
+
+describe('joinInvertedLists', () => {
+  const list =
+    'Lista de asistentes:\n- García López, Ana\n- Fernández de la Fuente, Juan Carlos\n- Ruiz del Río, Fco. Javier\n- Martínez Soto, Pilar';
+  const modelSpans = (text: string, parts: [string, string][]) => {
+    let from = 0;
+    return parts.map(([part, type]) => {
+      const span = spanOf(text, part, type, 0.8, from);
+      from = span.end;
+      return span;
+    });
+  };
+  const typed = (text: string, spans: Span[]) =>
+    joinInvertedLists(text, spans).map((s) => [text.slice(s.start, s.end), s.entity_type]);
+
+  it('makes every item of a surname-first list one person once one item is joined', () => {
+    const spans = modelSpans(list, [
+      ['García López, Ana', 'PERSON'],
+      ['Fernández de la Fuente', 'PERSON'],
+      ['Juan Carlos', 'PERSON'],
+      ['Javier', 'PERSON'],
+      ['Martínez Soto', 'PERSON'],
+      ['Pilar', 'LOCATION'],
+    ]);
+    expect(typed(list, spans)).toEqual([
+      ['García López, Ana', 'PERSON'],
+      ['Fernández de la Fuente, Juan Carlos', 'PERSON'],
+      ['Ruiz del Río, Fco. Javier', 'PERSON'],
+      ['Martínez Soto, Pilar', 'PERSON'],
+    ]);
+  });
+
+  it('leaves lists with no joined item, single items and items that are part of a longer entity', () => {
+    const places = 'Sedi:\n- Paris, France\n- Berlin, Germany';
+    const placeSpans = modelSpans(places, [
+      ['Paris', 'LOCATION'],
+      ['France', 'LOCATION'],
+      ['Berlin', 'LOCATION'],
+      ['Germany', 'LOCATION'],
+    ]);
+    expect(typed(places, placeSpans)).toEqual(
+      placeSpans.map((s) => [places.slice(s.start, s.end), 'LOCATION']),
+    );
+    const single = 'Titular:\n- García López, Ana\nGracias';
+    expect(typed(single, modelSpans(single, [['García López', 'PERSON']]))).toEqual([
+      ['García López', 'PERSON'],
+    ]);
+    const street = '- Rossi, Mario\n- Via Roma, Torino';
+    const streetSpans = [
+      ...modelSpans(street, [['Rossi, Mario', 'PERSON']]),
+      spanOf(street, '- Via Roma, Torino', 'STREET_ADDRESS'),
+    ];
+    expect(typed(street, streetSpans)).toEqual([
+      ['Rossi, Mario', 'PERSON'],
+      ['- Via Roma, Torino', 'STREET_ADDRESS'],
+    ]);
+  });
+
+  it('reads a long list in linear time', () => {
+    const text = '- Rossi, Mario\n'.repeat(20_000);
+    const started = performance.now();
+    joinInvertedLists(text, [spanOf(text, 'Rossi, Mario')]);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
