@@ -99,14 +99,14 @@ const INNER_WORDS: ReadonlySet<string> = new Set([...NAME_PARTICLES, 'y', 'i', '
 const MAX_WORDS = 5;
 const FIELD_NAME_SCORE = 0.8;
 
-const normalizedKey = (key: string) =>
+export const normalizedKey = (key: string) =>
   key
     .normalize('NFD')
     .replace(/[\p{M}_.-]/gu, '')
     .toLowerCase();
 
 /** Whether the key, or its last one or two words, names a person's name ("Customer last name"). */
-function isNameKey(key: string): boolean {
+export function isNameKey(key: string): boolean {
   const words = normalizedKey(key).split(/[ \t]+/);
   for (let i = 0; i < words.length; i++) if (NAME_KEYS.has(words.slice(i).join(''))) return true;
   return false;
@@ -118,7 +118,11 @@ function isNameKey(key: string): boolean {
  * its start that look like one, the first capitalised or a known name ("surname: see above" stays
  * text).
  */
-function nameIn(value: string, quoted: boolean, isPersonName: (word: string) => boolean): string | null {
+export function nameIn(
+  value: string,
+  quoted: boolean,
+  isPersonName: (word: string) => boolean,
+): string | null {
   const words = value.trim().split(/\s+/);
   if (quoted) {
     const name = value.trim();

@@ -12,6 +12,7 @@ import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
+import { addColumnNames } from './named-columns.js';
 import { withoutNamedThings } from './named-things.js';
 import { addNotesAddressNames } from './notes-addresses.js';
 import { addTableColumnNames, withoutLabelHeaders } from './table-column-names.js';
@@ -61,6 +62,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     addTableColumnNames,
     (text, spans) => addCuedNames(text, spans, lookups.isFirstName),
     (text, spans) => addFieldNames(text, spans, isPersonName),
+    (text, spans) => addColumnNames(text, spans, isPersonName),
     (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     addNotesAddressNames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),

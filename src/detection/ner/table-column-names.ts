@@ -21,12 +21,12 @@ const MIN_PEOPLE_SHARE = 0.5;
 /** Only people the model is fairly sure of (the tenants' default threshold) make a column. */
 const MIN_VOTER_SCORE = 0.5;
 
-interface Cell {
+export interface Cell {
   start: number;
   end: number;
 }
 
-interface Table {
+export interface Table {
   /** Cells of each row, the header above a separator line left out. */
   rows: Cell[][];
   /** The cells of the row above the separator line, if there is one. */
@@ -36,7 +36,7 @@ interface Table {
 }
 
 /** The markdown tables of a text, in text order. */
-function tablesOf(text: string): Table[] {
+export function tablesOf(text: string): Table[] {
   const tables: Table[] = [];
   let rows: Cell[][] = [];
   let header: Cell[] = [];
