@@ -10,6 +10,7 @@ import { trimLeadingRoles } from './leading-roles.js';
 import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
+import { addCapitalisedSurnames } from './capitalised-surnames.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
 import { addColumnNames } from './named-columns.js';
@@ -63,6 +64,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addCuedNames(text, spans, lookups.isFirstName),
     (text, spans) => addFieldNames(text, spans, isPersonName),
     (text, spans) => addColumnNames(text, spans, isPersonName),
+    (text, spans) => addCapitalisedSurnames(text, spans, lookups),
     (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     addNotesAddressNames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),
