@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCapitalisedSurnames } from '../../../src/detection/ner/capitalised-surnames.js';
-import { LABEL_OF, type Span } from '../../../src/detection/types.js';
+import type { Span } from '../../../src/detection/types.js';
+import { spanOf } from '../../helpers/span-of.js';
 
 const firstNames = new Set(['aurélie', 'lucas', 'chloé', 'pedro', 'jean', 'liam', 'yann', 'julie', 'marco']);
 const surnames = new Set(['fontaine', 'bernard', 'garcía', 'goff', 'lópez']);
@@ -8,18 +9,6 @@ const names = {
   isFirstName: (word: string) => firstNames.has(word.toLowerCase()),
   isSurname: (word: string) => surnames.has(word.toLowerCase()),
 };
-
-function span(text: string, value: string, type: string, score: number): Span {
-  const start = text.indexOf(value);
-  return {
-    entity_type: type,
-    label: LABEL_OF[type as keyof typeof LABEL_OF],
-    start,
-    end: start + value.length,
-    score,
-    source: 'ner',
-  };
-}
 
 const found = (text: string, spans: Span[] = []) =>
   addCapitalisedSurnames(text, spans, names).map((s) => [text.slice(s.start, s.end), s.entity_type]);
@@ -30,12 +19,12 @@ describe('addCapitalisedSurnames', () => {
       ['FONTAINE Aurélie', 'PERSON'],
     ]);
     const text = 'Convocation de MARTIN Lucas et BERNARD Chloé à 14 h.';
-    expect(found(text, [span(text, 'MARTIN Lucas et BERNARD', 'ORGANIZATION', 0.64)])).toEqual([
+    expect(found(text, [spanOf(text, 'MARTIN Lucas et BERNARD', 'ORGANIZATION', 0.64)])).toEqual([
       ['MARTIN Lucas', 'PERSON'],
       ['BERNARD Chloé', 'PERSON'],
     ]);
     const solicitud = 'Solicitud de GARCÍA LÓPEZ Pedro recibida el lunes.';
-    expect(found(solicitud, [span(solicitud, 'Solicitud de GARCÍA LÓPEZ Pedro', 'PERSON', 0.55)])).toEqual([
+    expect(found(solicitud, [spanOf(solicitud, 'Solicitud de GARCÍA LÓPEZ Pedro', 'PERSON', 0.55)])).toEqual([
       ['GARCÍA LÓPEZ Pedro', 'PERSON'],
     ]);
     expect(found('Inscrits : LE GOFF Yann, DUPONT Jean-Pierre et les autres')).toEqual([
@@ -55,7 +44,7 @@ describe('addCapitalisedSurnames', () => {
   it("keeps the model's surer span", () => {
     const text = 'Paziente: FONTAINE Aurélie, nata il 12/03';
     expect(
-      addCapitalisedSurnames(text, [span(text, 'FONTAINE Aurélie', 'PERSON', 0.99)], names)[0]!.score,
+      addCapitalisedSurnames(text, [spanOf(text, 'FONTAINE Aurélie', 'PERSON', 0.99)], names)[0]!.score,
     ).toBe(0.99);
   });
 

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addColumnNames } from '../../../src/detection/ner/named-columns.js';
-import { LABEL_OF, type Span } from '../../../src/detection/types.js';
+import type { Span } from '../../../src/detection/types.js';
+import { spanOf } from '../../helpers/span-of.js';
 
 const known = new Set(['bill', 'jürgen', 'amy', 'dolores']);
 const isPersonName = (word: string) => known.has(word.toLowerCase());
-
-function span(text: string, value: string, type: string, score = 0.7, from = 0): Span {
-  const start = text.indexOf(value, from);
-  if (start < 0) throw new Error(`${value} not in text`);
-  return {
-    entity_type: type,
-    label: LABEL_OF[type as keyof typeof LABEL_OF],
-    start,
-    end: start + value.length,
-    score,
-    source: 'ner',
-  };
-}
 
 const found = (text: string, spans: Span[] = []) =>
   addColumnNames(text, spans, isPersonName).map((s) => [text.slice(s.start, s.end), s.entity_type]);
@@ -25,7 +13,9 @@ describe('addColumnNames', () => {
   it("reads the values of an SQL insert's name columns as people and its town column's people as places", () => {
     const text =
       "INSERT INTO pacientes (nombre, apellidos, ciudad) VALUES ('Dolores', 'Sánchez Moreno', 'Córdoba'), ('Íñigo', 'Etxe''berria', 'Bilbao');";
-    expect(found(text, [span(text, 'Córdoba', 'PERSON'), span(text, "Etxe''berria", 'LOCATION')])).toEqual([
+    expect(
+      found(text, [spanOf(text, 'Córdoba', 'PERSON', 0.7), spanOf(text, "Etxe''berria", 'LOCATION', 0.7)]),
+    ).toEqual([
       ['Dolores', 'PERSON'],
       ['Sánchez Moreno', 'PERSON'],
       ['Córdoba', 'LOCATION'],
@@ -47,7 +37,7 @@ describe('addColumnNames', () => {
       ['Russo', 'PERSON'],
     ]);
     const table = '| Vorname | Nachname | Stadt |\n|---|---|---|\n| Jürgen | Weiß | München |';
-    expect(found(table, [span(table, 'München', 'PERSON', 0.9)])).toEqual([
+    expect(found(table, [spanOf(table, 'München', 'PERSON', 0.9)])).toEqual([
       ['Jürgen', 'PERSON'],
       ['Weiß', 'PERSON'],
       ['München', 'LOCATION'],
@@ -72,7 +62,7 @@ describe('addColumnNames', () => {
   it("keeps the model's surer span and reads a large export in linear time", () => {
     const text = 'Name, Email\n' + 'Bill Turner, bill@example.com\n'.repeat(20_000);
     const started = performance.now();
-    const spans = addColumnNames(text, [span(text, 'Bill Turner', 'PERSON', 0.99)], isPersonName);
+    const spans = addColumnNames(text, [spanOf(text, 'Bill Turner', 'PERSON', 0.99)], isPersonName);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(spans).toHaveLength(20_000);
     expect(spans[0]!.score).toBe(0.99);

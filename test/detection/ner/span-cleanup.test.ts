@@ -22,13 +22,7 @@ import { addTableColumnNames, withoutLabelHeaders } from '../../../src/detection
 import { placesAfterTitlesAsPeople } from '../../../src/detection/ner/titled-places.js';
 import { firstNamePlacesAsPeople } from '../../../src/detection/ner/first-name-places.js';
 import type { Span } from '../../../src/detection/types.js';
-
-/** A span of `type` over the first occurrence of `value` at or after `from`. */
-function spanOf(text: string, value: string, type = 'PERSON', score = 0.9, from = 0): Span {
-  const start = text.indexOf(value, from);
-  if (start < 0) throw new Error(`"${value}" is not in "${text}"`);
-  return { entity_type: type, label: type, start, end: start + value.length, score, source: 'ner' };
-}
+import { spanOf } from '../../helpers/span-of.js';
 
 const values = (text: string, spans: readonly Span[]) => spans.map((s) => text.slice(s.start, s.end));
 
