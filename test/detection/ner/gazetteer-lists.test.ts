@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAZETTEER_NAMES } from '../../../src/detection/ner/gazetteer.js';
 import { shippedGazetteerEntries, type GazetteerEntries } from '../../../models/ner/gazetteer-lists.js';
+import { NICKNAMES } from '../../../models/ner/nicknames.js';
 
 function lists(entries: Partial<GazetteerEntries>): GazetteerEntries {
   return Object.fromEntries(GAZETTEER_NAMES.map((name) => [name, entries[name] ?? []])) as GazetteerEntries;
@@ -37,5 +38,15 @@ describe('shippedGazetteerEntries', () => {
   it('keeps every training entry, common word or not', () => {
     const withCommonTraining = shippedGazetteerEntries(training, heldOut, new Set(['rosa']));
     expect(withCommonTraining.first_names).toContain('Rosa');
+  });
+});
+
+describe('NICKNAMES', () => {
+  it('holds capitalised short forms, each once per language', () => {
+    for (const [language, names] of Object.entries(NICKNAMES)) {
+      expect(names.length, language).toBeGreaterThan(30);
+      expect(new Set(names).size, language).toBe(names.length);
+      for (const name of names) expect(name, language).toMatch(/^\p{Lu}[\p{L}\p{M}-]+$/u);
+    }
   });
 });
