@@ -11,7 +11,9 @@ import { GREETINGS } from './greetings.js';
  * any further word capitalised, or, after a lower-case first name, one lower-case word that ends the
  * clause ("my name is jonas weber", "sono ilenia deidda e volevo"). "Call me" is left out ("call me
  * back"), and "sono", "soy", "I'm" count only after a greeting that opens a line and before a
- * known first name ("ciao, sono Ludovica", "hey it's sam"): "sono stanca", "hi, I'm Italian".
+ * known first name ("ciao, sono Ludovica", "hey it's sam"): "sono stanca", "hi, I'm Italian". So
+ * does a known first name greeted alone before a comma or "!" ("buenas montse, te paso…"), unless it
+ * is also a word of endearment ("ciao bella!").
  *
  * Two weaker kinds of cue: a kinship word before a capitalised word ("Aunt Funmi", "Tante Erika",
  * "zio Beppe"), and, in English, a request about someone before a capitalised known first name ("go
@@ -80,6 +82,17 @@ const SELF_INTRODUCED_WORDS = new RegExp(
   String.raw`(?<=^|\n)[ \t]*(?:${GREETINGS.join('|')})[ \t]*[,!.]?[ \t]+(?:${SELF_INTRODUCTIONS.join('|')})[ \t]+(${WORD}(?:[ \t]+${WORD}){0,2})`,
   'giu',
 );
+/** After a greeting that opens a line, the one word before a comma or an exclamation: the person greeted. */
+const GREETED_WORD = new RegExp(
+  String.raw`(?<=^|\n)[ \t]*(?:${GREETINGS.join('|')})[ \t]*,?[ \t]+(${WORD})(?=[ \t]*[,!?])`,
+  'giu',
+);
+/** Words of endearment a greeting takes that are also given names ("ciao bella", "hi honey"). */
+const ENDEARMENTS: ReadonlySet<string> = new Set([
+  ...['bella', 'bello', 'cara', 'caro', 'tesoro', 'amore', 'love', 'honey', 'babe', 'baby', 'dear'],
+  ...['darling', 'sweetie', 'chérie', 'chéri', 'cariño', 'guapa', 'guapo', 'schatz', 'mate', 'buddy'],
+  ...['bro', 'sis', 'dude', 'man', 'girl', 'boss', 'chef', 'doc', 'coach', 'sunshine', 'angel'],
+]);
 const KINSHIP_WORDS = cuedWords(KINSHIP_CUES);
 const REQUEST_WORDS = cuedWords(REQUEST_CUES);
 const CAPITALISED = /^\p{Lu}/u;
@@ -121,6 +134,7 @@ export function addCuedNames(
     ...namesAfter(text, CUED_WORDS, (first) => capitalised(first) || isFirstName(first)),
     // Only known first names: "Hi, I'm Italian", "hi, it's Monday".
     ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName),
+    ...namesAfter(text, GREETED_WORD, (word) => isFirstName(word) && !ENDEARMENTS.has(word.toLowerCase())),
     ...namesAfter(text, KINSHIP_WORDS, capitalised),
     ...namesAfter(text, REQUEST_WORDS, (first) => capitalised(first) && isFirstName(first)),
   ].sort((a, b) => a.start - b.start);

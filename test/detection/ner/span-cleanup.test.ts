@@ -550,9 +550,17 @@ describe('addTableColumnNames', () => {
 });
 
 describe('addCuedNames', () => {
-  const firstNames = new Set(['paco', 'jonas']);
+  const firstNames = new Set(['paco', 'jonas', 'montse', 'bella']);
   const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
   const cued = (text: string, spans: Span[] = []) => values(text, addCuedNames(text, spans, isFirstName));
+
+  it('reads a known first name greeted alone before a comma or "!" as a name, not a word of endearment', () => {
+    expect(cued('buenas montse, te paso lo de fer mañana')).toEqual(['montse']);
+    expect(cued('Ciao Paco! Come va?')).toEqual(['Paco']);
+    expect(cued('ciao bella, come va?')).toEqual([]);
+    expect(cued('hola amigo, te paso lo de montse')).toEqual([]);
+    expect(cued('Te paso lo de montse, hola')).toEqual([]);
+  });
 
   it('reads the words after a naming cue as a name, in five languages', () => {
     expect(cued('el dueño se llama Paco. El timbre no funciona')).toEqual(['Paco']);
