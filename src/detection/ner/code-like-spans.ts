@@ -1,10 +1,11 @@
+import { partitionPoint } from '../partition-point.js';
 import type { Span } from '../types.js';
 
 /**
  * Tagged spans that are code or product codes, not names: a function call or its argument
  * ("len(lista)", "Decimal("0.01")"), a word with digits ("A4") or a constant ("E_LOCK"), a piece of
  * a product code ("TAZA-BLANCO-350", "ORD-9034", "Ticket INC-20931"), a code's label before its
- * number ("EAN 4006381333931"), an SQL keyword in a query ("LIMIT"), a "place"
+ * number ("EAN 4006381333931"), a time zone's name ("TZ=Europe/Berlin"), an SQL keyword in a query ("LIMIT"), a "place"
  * that is one word of letters and digits ("60s", "CM1", "KW23"). People,
  * places and companies are never written glued to a bracket, and people never with digits, except
  * as user handles ("@Luke5SOS"), which are kept. Names written like user names stay ("maria_rossi",
@@ -81,8 +82,26 @@ export function isCodeLike(
   return DIGIT.test(value) || CONSTANT.test(value) || CODE_CONTINUES.test(after);
 }
 
+/** IANA time zone names as ICU knows them ("Europe/Berlin", "America/Argentina/Buenos_Aires"). */
+const TIME_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+const TIME_ZONE = /(?<![\p{L}\p{N}_/])[A-Z][A-Za-z]+(?:\/[A-Za-z][A-Za-z_-]*){1,2}(?![\p{L}\p{N}_/])/gu;
+
+/** Where the text names a time zone: configuration, not a place anyone lives in. */
+function timeZonesIn(text: string): { start: number; end: number }[] {
+  if (!text.includes('/')) return [];
+  return [...text.matchAll(TIME_ZONE)]
+    .filter((match) => TIME_ZONES.has(match[0]))
+    .map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
 export function withoutCodeLike(text: string, spans: readonly Span[]): Span[] {
   let query: boolean | undefined;
   const isQuery = () => (query ??= holdsSqlQuery(text));
-  return spans.filter((span) => !isCodeLike(text, span, isQuery));
+  const zones = timeZonesIn(text);
+  // Zones are in text order and apart: the only one that can overlap a span is the first ending past its start.
+  const inZone = (span: Span) => {
+    const zone = zones[partitionPoint(zones, (z) => z.end <= span.start)];
+    return zone !== undefined && zone.start < span.end;
+  };
+  return spans.filter((span) => !isCodeLike(text, span, isQuery) && !(zones.length && inZone(span)));
 }
