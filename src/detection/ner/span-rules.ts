@@ -6,6 +6,7 @@ import { withoutEponyms } from './eponyms.js';
 import { firstNamePlacesAsPeople } from './first-name-places.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
 import { joinInvertedLists, joinInvertedNames, type NameLookups } from './inverted-names.js';
+import { joinConjoinedSurnames } from './joined-surnames.js';
 import { trimLeadingRoles } from './leading-roles.js';
 import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
@@ -59,6 +60,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => trimNameEdges(text, spans, isPersonName),
     (text, spans) => joinInvertedNames(text, spans, lookups),
     joinInvertedLists,
+    (text, spans) => joinConjoinedSurnames(text, spans, lookups),
     // Names the text marks as names
     addTableColumnNames,
     (text, spans) => addCuedNames(text, spans, lookups.isFirstName),
