@@ -19,7 +19,8 @@ import { guessLanguage } from './text-language.js';
  * huong nguyen"); words of scripts without case are left alone.
  *
  * Initials and abbreviations: an initial right after a name ("Rossi M.") and an abbreviated María
- * before one ("Mª José") are taken into it.
+ * before one ("Mª José") are taken into it, and so is the rest of an Italian surname with an elided
+ * particle ("Pietro Dall'Ara", "Giulia Dell'Acqua").
  */
 
 const CHUNK = /\S+/gu;
@@ -53,6 +54,14 @@ const ABBREVIATED_MARIA = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª)[ \t]?$/u;
 const PARTICLE_BEFORE =
   /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
 const FINAL_INITIAL = /(?:^|[ \t])\p{Lu}$/u;
+/** An Italian surname's elided particle the span stops at or before: "Pietro Dall|'Ara", "Giulia| Dell'Acqua". */
+const ELIDED_PARTICLE = String.raw`(?:D|Dell|Dall|Degl|Dagl|Sant|Nell|Sull)`;
+const ELISION_REST = /^['’][\p{Lu}\p{Lt}][\p{L}\p{M}]*/u;
+const ENDS_WITH_ELIDED = new RegExp(String.raw`(?:^|[ \t])${ELIDED_PARTICLE}$`, 'u');
+const ELIDED_SURNAME_AFTER = new RegExp(
+  String.raw`^[ \t]${ELIDED_PARTICLE}['’][\p{Lu}\p{Lt}][\p{L}\p{M}]*(?![\p{L}\p{M}'’])`,
+  'u',
+);
 
 // Not '_': "kassmarie_" is a user name.
 const MARK = /^(?!_)[\s\p{P}\p{S}]$/u;
@@ -102,11 +111,25 @@ export function trimNameEdges(
         ? { ...cleaned, start: fromMaria }
         : cleaned;
     const particled = withParticleBefore(text, span, spans[i - 1]?.end ?? 0);
-    const trimmed = withoutLowerCaseEdges(text, particled, isLowerWord);
+    const elided = withElidedSurname(text, particled, spans[i + 1]?.start ?? text.length);
+    const trimmed = withoutLowerCaseEdges(text, elided, isLowerWord);
     const initial = INITIAL_AFTER.exec(text.slice(trimmed.end, trimmed.end + 4))?.[0];
     if (!initial || trimmed.end + initial.length > (spans[i + 1]?.start ?? text.length)) return [trimmed];
     return [{ ...trimmed, end: trimmed.end + initial.length }];
   });
+}
+
+/**
+ * Our tokenizer splits at apostrophes, and the model stops a name inside or before an Italian
+ * surname with an elided particle: "Pietro Dall'Ara" tagged "Pietro Dall", "Giulia Dell'Acqua" tagged
+ * "Giulia". The rest of the surname joins the span, unless another span begins there.
+ */
+function withElidedSurname(text: string, span: Span, nextStart: number): Span {
+  const value = text.slice(span.start, span.end);
+  const after = text.slice(span.end, span.end + 40);
+  const rest = ENDS_WITH_ELIDED.test(value) ? ELISION_REST.exec(after) : ELIDED_SURNAME_AFTER.exec(after);
+  if (!rest || span.end + rest[0].length > nextStart) return span;
+  return { ...span, end: span.end + rest[0].length };
 }
 
 /**

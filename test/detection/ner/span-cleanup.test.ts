@@ -727,6 +727,25 @@ describe('trimNameEdges', () => {
     expect(trimmed('Grazie Maria Rossi per tutto', 'Maria Rossi per')).toEqual(['Maria Rossi']);
   });
 
+  it('takes the rest of an Italian surname with an elided particle into the name', () => {
+    const text = "Pietro Dall'Ara e Giulia Dell'Acqua sono in ferie; Marco D’Amico no.";
+    expect(trimmed(text, 'Pietro Dall')).toEqual(["Pietro Dall'Ara"]);
+    expect(trimmed(text, 'Giulia')).toEqual(["Giulia Dell'Acqua"]);
+    expect(trimmed(text, 'Marco')).toEqual(['Marco D’Amico']);
+    expect(trimmed("ho visto Marco Dall'ufficio", 'Marco')).toEqual(['Marco']);
+    const next = "Giulia Dell'Acqua";
+    expect(
+      values(
+        next,
+        trimNameEdges(
+          next,
+          [spanOf(next, 'Giulia'), spanOf(next, "Dell'Acqua", 'ORGANIZATION')],
+          () => false,
+        ),
+      ),
+    ).toEqual(['Giulia', "Dell'Acqua"]);
+  });
+
   it('keeps lower-case known names only in text that is English or of unclear language', () => {
     const text = 'Die AU von Dr. Aydın reiche ich nach, sobald ich sie habe.';
     expect(trimmed(text, 'Aydın reiche')).toEqual(['Aydın']);
