@@ -58,6 +58,10 @@ const FINAL_INITIAL = /(?:^|[ \t])\p{Lu}$/u;
 const ELIDED_PARTICLE = String.raw`(?:D|Dell|Dall|Degl|Dagl|Sant|Nell|Sull)`;
 const ELISION_REST = /^['’][\p{Lu}\p{Lt}][\p{L}\p{M}]*/u;
 const ENDS_WITH_ELIDED = new RegExp(String.raw`(?:^|[ \t])${ELIDED_PARTICLE}$`, 'u');
+/** A name never ends in a particle: "Gianni Dalla" of "Gianni Dalla Via" ("Via" is also a street). */
+const ENDS_WITH_PARTICLE =
+  /[ \t](?:Dalla|Della|Delle|Degli|Dal|Del|De|Di|Da|Lo|La|Le|Van|Von|Du|Des|Dos|Das|Ten|Ter)$/u;
+const WORD_REST = /^[ \t][\p{Lu}\p{Lt}][\p{L}\p{M}'’-]*(?![\p{L}\p{M}])/u;
 const ELIDED_SURNAME_AFTER = new RegExp(
   String.raw`^[ \t]${ELIDED_PARTICLE}['’][\p{Lu}\p{Lt}][\p{L}\p{M}]*(?![\p{L}\p{M}'’])`,
   'u',
@@ -111,7 +115,7 @@ export function trimNameEdges(
         ? { ...cleaned, start: fromMaria }
         : cleaned;
     const particled = withParticleBefore(text, span, spans[i - 1]?.end ?? 0);
-    const elided = withElidedSurname(text, particled, spans[i + 1]?.start ?? text.length);
+    const elided = withSurnameRest(text, particled, spans[i + 1]?.start ?? text.length);
     const trimmed = withoutLowerCaseEdges(text, elided, isLowerWord);
     const initial = INITIAL_AFTER.exec(text.slice(trimmed.end, trimmed.end + 4))?.[0];
     if (!initial || trimmed.end + initial.length > (spans[i + 1]?.start ?? text.length)) return [trimmed];
@@ -122,12 +126,17 @@ export function trimNameEdges(
 /**
  * Our tokenizer splits at apostrophes, and the model stops a name inside or before an Italian
  * surname with an elided particle: "Pietro Dall'Ara" tagged "Pietro Dall", "Giulia Dell'Acqua" tagged
- * "Giulia". The rest of the surname joins the span, unless another span begins there.
+ * "Giulia"; or right after a capitalised particle ("Gianni Dalla" of "Gianni Dalla Via"). The rest of
+ * the surname joins the span, unless another span begins there.
  */
-function withElidedSurname(text: string, span: Span, nextStart: number): Span {
+function withSurnameRest(text: string, span: Span, nextStart: number): Span {
   const value = text.slice(span.start, span.end);
   const after = text.slice(span.end, span.end + 40);
-  const rest = ENDS_WITH_ELIDED.test(value) ? ELISION_REST.exec(after) : ELIDED_SURNAME_AFTER.exec(after);
+  const rest = ENDS_WITH_ELIDED.test(value)
+    ? ELISION_REST.exec(after)
+    : ENDS_WITH_PARTICLE.test(value)
+      ? WORD_REST.exec(after)
+      : ELIDED_SURNAME_AFTER.exec(after);
   if (!rest || span.end + rest[0].length > nextStart) return span;
   return { ...span, end: span.end + rest[0].length };
 }

@@ -733,6 +733,8 @@ describe('trimNameEdges', () => {
     expect(trimmed(text, 'Giulia')).toEqual(["Giulia Dell'Acqua"]);
     expect(trimmed(text, 'Marco')).toEqual(['Marco D’Amico']);
     expect(trimmed("ho visto Marco Dall'ufficio", 'Marco')).toEqual(['Marco']);
+    expect(trimmed('Gianni Dalla Via e Rita hanno firmato', 'Gianni Dalla')).toEqual(['Gianni Dalla Via']);
+    expect(trimmed('Gianni Dalla e Rita', 'Gianni Dalla')).toEqual(['Gianni Dalla']);
     const next = "Giulia Dell'Acqua";
     expect(
       values(
