@@ -18,8 +18,8 @@ import { guessLanguage } from './text-language.js';
  * nguyen") only the words chat puts before a name come off the front ("soy carlos ruiz", "w/ thanh
  * huong nguyen"); words of scripts without case are left alone.
  *
- * Initials and abbreviations: an initial right after a name ("Rossi M.") and an abbreviated María
- * before one ("Mª José") are taken into it, and so is the rest of an Italian surname with an elided
+ * Initials and abbreviations: an initial right after a name ("Rossi M.") and an abbreviated given
+ * name before one ("Mª José", "Fco. Javier") are taken into it, and so is the rest of an Italian surname with an elided
  * particle ("Pietro Dall'Ara", "Giulia Dell'Acqua").
  */
 
@@ -48,8 +48,11 @@ const LOWER_CASE_LEAD_INS: ReadonlySet<string> = new Set([
  */
 const INITIAL_AFTER = /^[ \t\u00a0]\p{Lu}\.(?![\p{L}\p{M}\p{N}])/u;
 
-/** "Mª José", "M.ª Carmen": María, abbreviated before a second given name, belongs to the name. */
-const ABBREVIATED_MARIA = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª)[ \t]?$/u;
+/**
+ * "Mª José", "M.ª Carmen", "Fco. Javier": a given name abbreviated before another (María, Francisco,
+ * Francisca, Guadalupe) belongs to the name.
+ */
+const ABBREVIATED_GIVEN = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª|Fco\.|Fca\.|Gpe\.)[ \t]?$/u;
 
 const PARTICLE_BEFORE =
   /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
@@ -108,11 +111,11 @@ export function trimNameEdges(
     if (input.entity_type !== 'PERSON') return [input];
     const cleaned = withoutMarks(text, input);
     if (!cleaned) return [];
-    const maria = ABBREVIATED_MARIA.exec(text.slice(Math.max(0, cleaned.start - 5), cleaned.start));
-    const fromMaria = maria ? cleaned.start - maria[0].length : cleaned.start;
+    const given = ABBREVIATED_GIVEN.exec(text.slice(Math.max(0, cleaned.start - 6), cleaned.start));
+    const fromGiven = given ? cleaned.start - given[0].length : cleaned.start;
     const span =
-      fromMaria < cleaned.start && fromMaria >= (spans[i - 1]?.end ?? 0)
-        ? { ...cleaned, start: fromMaria }
+      fromGiven < cleaned.start && fromGiven >= (spans[i - 1]?.end ?? 0)
+        ? { ...cleaned, start: fromGiven }
         : cleaned;
     const particled = withParticleBefore(text, span, spans[i - 1]?.end ?? 0);
     const elided = withSurnameRest(text, particled, spans[i + 1]?.start ?? text.length);
