@@ -4,11 +4,12 @@
  *
  * Training sees the lists of the training half of the names and places only: a stable 15% of them
  * (`lexicon.ts`) is held out so that development prompts can measure names the model never saw. The
- * shipped lists add that held-out half back, and hand-written nicknames (`nicknames.ts`), except
- * entries that are common words (Hunspell stems, `common-words.ts`, and stop words) or, for names,
- * places: a customer's name should not be handicapped because its hash fell in the measuring half.
- * `shippedGazetteerEntries` makes those lists; `build-data.ts` writes them after encoding the
- * training rows, and `ship-gazetteers.ts` rewrites them in a trained model's directory.
+ * shipped lists add that held-out half back, and hand-written nicknames and given names
+ * (`nicknames.ts`, `given-names.ts`), except entries that are common words (Hunspell stems,
+ * `common-words.ts`, and stop words) or, for names, places: a customer's name should not be
+ * handicapped because its hash fell in the measuring half. `shippedGazetteerEntries` makes those
+ * lists; `build-data.ts` writes them after encoding the training rows, and `ship-gazetteers.ts`
+ * rewrites them in a trained model's directory.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { ITALIAN_MONTHS, ITALIAN_WEEKDAYS, buildLexicon, legalForms } from './sy
 import type { Lexicon } from './synthetic/lexicon.js';
 import { commonWords } from './common-words.js';
 import { extraNames, packageDir, type NameSplit } from './name-lists.js';
+import { GIVEN_NAMES } from './given-names.js';
 import { NICKNAMES } from './nicknames.js';
 
 export type GazetteerEntries = Record<GazetteerName, string[]>;
@@ -262,10 +264,14 @@ function stopWords(): string[] {
   return ['en', 'de', 'fr', 'es', 'it'].flatMap((language) => (lists[language] ?? []).map(normalizeWord));
 }
 
-/** What the shipped lists add to the training lists before filtering: the held-out half and nicknames. */
+/**
+ * What the shipped lists add to the training lists before filtering: the held-out half, nicknames
+ * and the hand-written given names.
+ */
 export function addableEntries(withExtraNames: boolean): GazetteerEntries {
   const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
-  return { ...heldOut, first_names: [...heldOut.first_names, ...Object.values(NICKNAMES).flat()] };
+  const handWritten = [...Object.values(NICKNAMES), ...Object.values(GIVEN_NAMES)].flat();
+  return { ...heldOut, first_names: [...heldOut.first_names, ...handWritten] };
 }
 
 /**
