@@ -7,7 +7,7 @@
  * the held-out names (common words, stop words and places go: "Rocío", "Montserrat"). Not used in
  * training.
  */
-export const GIVEN_NAMES: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'it', readonly string[]>> = {
+export const GIVEN_NAMES: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'it' | 'others', readonly string[]>> = {
   en: [
     ...['Gary', 'Barry', 'Trevor', 'Nigel', 'Clive', 'Graham', 'Keith', 'Colin', 'Derek'],
     ...['Dennis', 'Malcolm', 'Neville', 'Lynne', 'Maureen', 'Doreen', 'Brenda', 'Glenda', 'Beverley'],
@@ -166,5 +166,14 @@ export const GIVEN_NAMES: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'it', read
     ...['Dante', 'Italo', 'Libero', 'Primo', 'Quinto', 'Sesto', 'Tiziano', 'Tiziana', 'Cinzia'],
     ...['Manuela', 'Morena', 'Katia', 'Samanta', 'Deborah', 'Ivana', 'Ivano', 'Valerio', 'Mirko'],
     ...['Cristian', 'Walter', 'Loris', 'Moreno'],
+  ],
+  // Names of families from elsewhere as they are spelled in those countries: Turkish, Albanian,
+  // Russian and Ukrainian in German and French transliteration, Korean and Chinese romanised.
+  others: [
+    ...['Ayşe', 'Tuncay', 'Gökhan', 'Ebru', 'Sevgi', 'Hakan', 'Tülay', 'Şükrü', 'Gülşen', 'Nurcan'],
+    ...['Arben', 'Blerina', 'Besnik', 'Shqipe', 'Drilon', 'Valbona', 'Natalja', 'Swetlana', 'Wladimir'],
+    ...['Andrij', 'Jurij', 'Tetjana', 'Oleksandr', 'Oleksij', 'Walentina', 'Ljudmila', 'Nadeschda'],
+    ...['Min-jun', 'Ji-woo', 'Seo-yeon', 'Min-seo', 'Ha-eun', 'Ji-ho', 'Seo-jun', 'Do-yoon', 'Ye-jin'],
+    ...['Xiaoming', 'Xiaomei', 'Xiulan', 'Jianguo', 'Haruto', 'Yuto', 'Hina', 'Aoi', 'Sota', 'Riku'],
   ],
 };
