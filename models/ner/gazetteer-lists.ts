@@ -4,12 +4,12 @@
  *
  * Training sees the lists of the training half of the names and places only: a stable 15% of them
  * (`lexicon.ts`) is held out so that development prompts can measure names the model never saw. The
- * shipped lists add that held-out half back, and hand-written nicknames and given names
- * (`nicknames.ts`, `given-names.ts`), except entries that are common words (Hunspell stems,
- * `common-words.ts`, and stop words) or, for names, places: a customer's name should not be
- * handicapped because its hash fell in the measuring half. `shippedGazetteerEntries` makes those
- * lists; `build-data.ts` writes them after encoding the training rows, and `ship-gazetteers.ts`
- * rewrites them in a trained model's directory.
+ * shipped lists add that held-out half back, and hand-written nicknames, given names and frequent
+ * surnames (`nicknames.ts`, `given-names.ts`, `frequent-surnames.ts`), except entries that are
+ * common words (Hunspell stems, `common-words.ts`, and stop words) or, for names, places: a
+ * customer's name should not be handicapped because its hash fell in the measuring half.
+ * `shippedGazetteerEntries` makes those lists; `build-data.ts` writes them after encoding the
+ * training rows, and `ship-gazetteers.ts` rewrites them in a trained model's directory.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { ITALIAN_MONTHS, ITALIAN_WEEKDAYS, buildLexicon, legalForms } from './sy
 import type { Lexicon } from './synthetic/lexicon.js';
 import { commonWords } from './common-words.js';
 import { extraNames, packageDir, type NameSplit } from './name-lists.js';
+import { FREQUENT_SURNAMES } from './frequent-surnames.js';
 import { GIVEN_NAMES } from './given-names.js';
 import { NICKNAMES } from './nicknames.js';
 
@@ -265,13 +266,17 @@ function stopWords(): string[] {
 }
 
 /**
- * What the shipped lists add to the training lists before filtering: the held-out half, nicknames
- * and the hand-written given names.
+ * What the shipped lists add to the training lists before filtering: the held-out half and the
+ * hand-written nicknames, given names and frequent surnames.
  */
 export function addableEntries(withExtraNames: boolean): GazetteerEntries {
   const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
   const handWritten = [...Object.values(NICKNAMES), ...Object.values(GIVEN_NAMES)].flat();
-  return { ...heldOut, first_names: [...heldOut.first_names, ...handWritten] };
+  return {
+    ...heldOut,
+    first_names: [...heldOut.first_names, ...handWritten],
+    surnames: [...heldOut.surnames, ...Object.values(FREQUENT_SURNAMES).flat()],
+  };
 }
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GAZETTEER_NAMES } from '../../../src/detection/ner/gazetteer.js';
 import { shippedGazetteerEntries, type GazetteerEntries } from '../../../models/ner/gazetteer-lists.js';
 import { NICKNAMES } from '../../../models/ner/nicknames.js';
+import { GIVEN_NAMES } from '../../../models/ner/given-names.js';
+import { FREQUENT_SURNAMES } from '../../../models/ner/frequent-surnames.js';
 
 function lists(entries: Partial<GazetteerEntries>): GazetteerEntries {
   return Object.fromEntries(GAZETTEER_NAMES.map((name) => [name, entries[name] ?? []])) as GazetteerEntries;
@@ -47,6 +49,16 @@ describe('NICKNAMES', () => {
       expect(names.length, language).toBeGreaterThan(30);
       expect(new Set(names).size, language).toBe(names.length);
       for (const name of names) expect(name, language).toMatch(/^\p{Lu}[\p{L}\p{M}-]+$/u);
+    }
+  });
+});
+
+describe('GIVEN_NAMES and FREQUENT_SURNAMES', () => {
+  it('hold capitalised names, each once per list', () => {
+    for (const [list, names] of [...Object.entries(GIVEN_NAMES), ...Object.entries(FREQUENT_SURNAMES)]) {
+      expect(names.length, list).toBeGreaterThan(30);
+      expect(new Set(names).size, list).toBe(names.length);
+      for (const name of names) expect(name, list).toMatch(/^\p{Lu}[\p{L}\p{M}'-]+$/u);
     }
   });
 });
