@@ -20,7 +20,7 @@ import { guessLanguage, type GuessedLanguage } from './text-language.js';
  * Otherwise the language of the text decides what "M." is: in French it comes off the front ("M.
  * Benali", "M. d'Almeida"); in a text in one of our other languages, an "M." right before a name is
  * its initial and joins it ("Teilnehmende: A. Becker, M. Hahn"). Where the language is unclear, the
- * model's span stays as it is.
+ * model's span stays as it is. The "V." of a German "i. V. Thomas Lang" (on behalf of) comes off too.
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
@@ -52,6 +52,10 @@ const ROLES_ONLY_IN_LOWER_CASE: ReadonlySet<string> = new Set(['tia', 'zia', 'pa
 const LETTER_TITLE_BEFORE_NAME = /^[MD]\.[ \t\u00a0]+([\p{L}\p{M}'’-]+)[ \t\u00a0]+([\p{L}\p{M}'’-]+)/u;
 const TITLE_ONLY = /^([\p{L}\p{M}]+)\.?$/u;
 const LETTER_TITLE = /^[MD]\.$/u;
+/** German letters sign "i. V." (in Vertretung) and "i. A." (im Auftrag): the letter is not an initial. */
+const ON_BEHALF_BEFORE = /(?<![\p{L}\p{M}])i\.[ \t]?$/u;
+const ON_BEHALF_LETTER = /^[AV]\.[ \t]+(?=[\p{Lu}\p{Lt}])/u;
+const ON_BEHALF = /^i\.[ \t]?[AV]\.[ \t]+(?=[\p{Lu}\p{Lt}])/u;
 const MONSIEUR_FIRST = /^M\.[ \t\u00a0]+(?=[\p{Lu}\p{Lt}\p{Ll}])/u;
 const M_INITIAL_BEFORE = /(?<![\p{L}\p{M}\p{N}.])M\.[ \t\u00a0]$/u;
 
@@ -97,7 +101,11 @@ export function trimLeadingRoles(
       continue;
     }
     if (onlyTitle(span, spans[i + 1])) continue;
-    const trimmed = withoutLeadingRoles(span);
+    const spanText = text.slice(span.start, span.end);
+    const onBehalf = ON_BEHALF_BEFORE.test(text.slice(Math.max(0, span.start - 3), span.start))
+      ? ON_BEHALF_LETTER.exec(spanText)?.[0]
+      : ON_BEHALF.exec(spanText)?.[0];
+    const trimmed = withoutLeadingRoles(onBehalf ? { ...span, start: span.start + onBehalf.length } : span);
     const value = text.slice(trimmed.start, trimmed.end);
     const monsieur = MONSIEUR_FIRST.exec(value)?.[0];
     // "M. " right before the span, not part of a word or of another span, and not the Monsieur of

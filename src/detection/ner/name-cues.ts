@@ -58,6 +58,8 @@ const KINSHIP_CUES = [
   ...['tata', 'tonton', 'mamie', 'papi', 'papy'],
   ...['tía', 'tío', 'abuela', 'abuelo', 'abuelita', 'abuelito'],
   ...['zia', 'zio', 'nonna', 'nonno'],
+  // "Familie Özdemir", "la famiglia Rossi": the family's surname.
+  ...['familie', 'famille', 'familia', 'famiglia'],
 ];
 const REQUEST_CUES = [
   ...['ask for', 'asked for', 'go see', 'went to see', 'talk to', 'talked to', 'speak to'],

@@ -359,6 +359,13 @@ describe('trimLeadingRoles', () => {
     ]);
   });
 
+  it('cuts the letter of a German "i. V." or "i. A." off the name', () => {
+    const text = 'Mit freundlichen Grüßen\ni. V. Thomas Lang';
+    expect(trim(text, 'V. Thomas Lang')).toEqual(['Thomas Lang']);
+    expect(trim(text, 'i. V. Thomas Lang')).toEqual(['Thomas Lang']);
+    expect(trim('Gruß, V. Lang', 'V. Lang')).toEqual(['V. Lang']);
+  });
+
   it('leaves "M." alone where the language is unclear or it is part of a word', () => {
     expect(trim('Expéditeur : M. Thomas, Langres', 'Thomas')).toEqual(['Thomas']);
     expect(trim('Expéditeur : M. Thomas, Langres', 'M. Thomas')).toEqual(['M. Thomas']);
@@ -569,6 +576,12 @@ describe('addCuedNames', () => {
   const firstNames = new Set(['paco', 'jonas', 'montse', 'bella']);
   const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
   const cued = (text: string, spans: Span[] = []) => values(text, addCuedNames(text, spans, isFirstName));
+
+  it('reads the family named after "Familie", "famiglia", "familia", "famille"', () => {
+    expect(cued('Bitte an Familie Özdemir weiterleiten')).toEqual(['Özdemir']);
+    expect(cued('la famiglia Rossi arriva domani')).toEqual(['Rossi']);
+    expect(cued('la familia numerosa')).toEqual([]);
+  });
 
   it('reads a known first name greeted alone before a comma or "!" as a name, not a word of endearment', () => {
     expect(cued('buenas montse, te paso lo de fer mañana')).toEqual(['montse']);
@@ -990,11 +1003,18 @@ describe('withoutNamedThings', () => {
 });
 
 describe('addLineStartNames', () => {
-  const firstNames = new Set(['mei', 'tana', 'debra', 'may', 'klein']);
+  const firstNames = new Set(['mei', 'tana', 'debra', 'may', 'klein', 'jürgen', 'marta']);
   const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
   const isCalendarWord = (word: string) => ['may', 'june'].includes(word.toLowerCase());
   const named = (text: string, spans: Span[] = []) =>
     values(text, addLineStartNames(text, spans, isFirstName, isCalendarWord));
+
+  it('reads the writer named alone on the line after a sign-off', () => {
+    expect(named('Danke!\nMfG\nJürgen')).toEqual(['Jürgen']);
+    expect(named('Ti aspetto.\nCordiali saluti,\nMarta Fois\nUfficio acquisti')).toEqual(['Marta Fois']);
+    expect(named('MfG\nBuchhaltung')).toEqual([]);
+    expect(named('MfG\nJürgen hat das gesagt')).toEqual([]);
+  });
 
   it('reads a known first name opening a line before a dash as the person addressed', () => {
     expect(named('Subject: Re: carpool\n\nMei - I can drive Tuesdays')).toEqual(['Mei']);
