@@ -11,6 +11,7 @@ import { trimLeadingRoles } from './leading-roles.js';
 import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
+import { addCoordinatedNames } from './coordinated-names.js';
 import { addCapitalisedSurnames } from './capitalised-surnames.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
@@ -68,6 +69,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addColumnNames(text, spans, isPersonName),
     (text, spans) => addCapitalisedSurnames(text, spans, lookups),
     (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
+    (text, spans) => addCoordinatedNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     addNotesAddressNames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),
     // Things named after people
