@@ -21,7 +21,7 @@ import type { Lexicon } from './synthetic/lexicon.js';
 import { commonWords } from './common-words.js';
 import { extraNames, packageDir, type NameSplit } from './name-lists.js';
 import { FREQUENT_SURNAMES } from './frequent-surnames.js';
-import { GIVEN_NAMES } from './given-names.js';
+import { GIVEN_NAMES, NAMES_ALSO_WORDS } from './given-names.js';
 import { NICKNAMES } from './nicknames.js';
 
 export type GazetteerEntries = Record<GazetteerName, string[]>;
@@ -271,7 +271,7 @@ function stopWords(): string[] {
  */
 export function addableEntries(withExtraNames: boolean): GazetteerEntries {
   const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
-  const handWritten = [...Object.values(NICKNAMES), ...Object.values(GIVEN_NAMES)].flat();
+  const handWritten = [...Object.values(NICKNAMES), ...Object.values(GIVEN_NAMES), NAMES_ALSO_WORDS].flat();
   return {
     ...heldOut,
     first_names: [...heldOut.first_names, ...handWritten],
@@ -284,7 +284,8 @@ export function addableEntries(withExtraNames: boolean): GazetteerEntries {
  * stems and stop words read here).
  */
 export function shippedListsFor(training: GazetteerEntries, withExtraNames: boolean): GazetteerEntries {
-  const common = new Set([...commonWords(), ...stopWords()]);
+  const exempt = new Set(NAMES_ALSO_WORDS.map(normalizeWord));
+  const common = new Set([...commonWords(), ...stopWords()].filter((word) => !exempt.has(word)));
   return shippedGazetteerEntries(training, addableEntries(withExtraNames), common);
 }
 

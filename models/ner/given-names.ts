@@ -177,3 +177,15 @@ export const GIVEN_NAMES: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'it' | 'ot
     ...['Xiaoming', 'Xiaomei', 'Xiulan', 'Jianguo', 'Haruto', 'Yuto', 'Hina', 'Aoi', 'Sota', 'Riku'],
   ],
 };
+
+/**
+ * Given names so common that they are shipped although one of our word lists also holds them: the
+ * Spanish Hunspell dictionary lists given names in lower case ("luca", "julia", "samuel"), "martin"
+ * and "louis" are English and French nouns, "sara" and "mia" Italian words. "Rocío", Spanish for dew
+ * and a sentence opener ("Rocío en el césped"), is left out.
+ * Exempt from the common-word and stop-word filters of `gazetteer-lists.ts`, not from the others.
+ */
+export const NAMES_ALSO_WORDS: readonly string[] = [
+  ...['Luca', 'Federico', 'Julia', 'Joseph', 'Francisco', 'Samuel', 'Louis', 'Peter', 'Martin'],
+  ...['Sara', 'Mia', 'Pedro', 'Juan'],
+];

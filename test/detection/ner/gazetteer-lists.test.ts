@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAZETTEER_NAMES } from '../../../src/detection/ner/gazetteer.js';
 import { shippedGazetteerEntries, type GazetteerEntries } from '../../../models/ner/gazetteer-lists.js';
 import { NICKNAMES } from '../../../models/ner/nicknames.js';
-import { GIVEN_NAMES } from '../../../models/ner/given-names.js';
+import { GIVEN_NAMES, NAMES_ALSO_WORDS } from '../../../models/ner/given-names.js';
 import { FREQUENT_SURNAMES } from '../../../models/ner/frequent-surnames.js';
 
 function lists(entries: Partial<GazetteerEntries>): GazetteerEntries {
@@ -60,5 +60,10 @@ describe('GIVEN_NAMES and FREQUENT_SURNAMES', () => {
       expect(new Set(names).size, list).toBe(names.length);
       for (const name of names) expect(name, list).toMatch(/^\p{Lu}[\p{L}\p{M}'-]+$/u);
     }
+  });
+
+  it('exempts only capitalised single names from the word filters, each once', () => {
+    expect(new Set(NAMES_ALSO_WORDS).size).toBe(NAMES_ALSO_WORDS.length);
+    for (const name of NAMES_ALSO_WORDS) expect(name).toMatch(/^\p{Lu}\p{Ll}+$/u);
   });
 });
