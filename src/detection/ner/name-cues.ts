@@ -98,6 +98,7 @@ const ENDEARMENTS: ReadonlySet<string> = new Set([
 const KINSHIP_WORDS = cuedWords(KINSHIP_CUES);
 const REQUEST_WORDS = cuedWords(REQUEST_CUES);
 const CAPITALISED = /^\p{Lu}/u;
+const HAS_LOWER = /\p{Ll}/u;
 const CUED_NAME_SCORE = 0.8;
 
 /** What may follow the last word of a name: the clause ends, or "and" starts the next part. */
@@ -108,11 +109,13 @@ const CLAUSE_END = /^(?:[ \t]*(?:[,.;:!?)]|$)|[ \t]+(?:e|y|and|et|und|o|or|ou|od
  * first word, then the capitalised words right after it; after a lower-case first word, one
  * lower-case word that ends the clause too.
  */
-function cuedName(text: string, words: string, at: number): string {
+function cuedName(text: string, words: string, at: number, isPersonName: (word: string) => boolean): string {
   const [first, ...rest] = words.split(/([ \t]+)/);
+  // In capitals ("SONO ZIA PINA HO PERSO"), every word looks capitalised: only known names continue.
+  const continues = (word: string) => CAPITALISED.test(word) && (HAS_LOWER.test(word) || isPersonName(word));
   let name = first!;
   let i = 0;
-  for (; i + 1 < rest.length && CAPITALISED.test(rest[i + 1]!); i += 2) name += rest[i]! + rest[i + 1]!;
+  for (; i + 1 < rest.length && continues(rest[i + 1]!); i += 2) name += rest[i]! + rest[i + 1]!;
   if (i === 0 && rest.length > 1 && !CAPITALISED.test(first!)) {
     const next = name + rest[0]! + rest[1]!;
     if (CLAUSE_END.test(text.slice(at + next.length))) name = next;
@@ -124,21 +127,28 @@ function cuedName(text: string, words: string, at: number): string {
  * `spans`: the model's spans of one text, sorted by start, not overlapping, before the score
  * threshold. Returns them with the cued names the model missed or doubted added: a span there with a
  * lower score than the cue's (a name at 0.49, a place) gives way to the cued name. `isFirstName`: one
- * word is in the model's first-name list.
+ * word is in the model's first-name list; `isPersonName`: in its first-name or surname list, which a
+ * word in capitals after the first must be ("SONO MARIO ROSSI", not "ZIA PINA HO PERSO").
  */
 export function addCuedNames(
   text: string,
   spans: readonly Span[],
   isFirstName: (word: string) => boolean,
+  isPersonName: (word: string) => boolean = isFirstName,
 ): Span[] {
   const capitalised = (word: string) => CAPITALISED.test(word);
   const names = [
-    ...namesAfter(text, CUED_WORDS, (first) => capitalised(first) || isFirstName(first)),
+    ...namesAfter(text, CUED_WORDS, (first) => capitalised(first) || isFirstName(first), isPersonName),
     // Only known first names: "Hi, I'm Italian", "hi, it's Monday".
-    ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName),
-    ...namesAfter(text, GREETED_WORD, (word) => isFirstName(word) && !ENDEARMENTS.has(word.toLowerCase())),
-    ...namesAfter(text, KINSHIP_WORDS, capitalised),
-    ...namesAfter(text, REQUEST_WORDS, (first) => capitalised(first) && isFirstName(first)),
+    ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName, isPersonName),
+    ...namesAfter(
+      text,
+      GREETED_WORD,
+      (word) => isFirstName(word) && !ENDEARMENTS.has(word.toLowerCase()),
+      isPersonName,
+    ),
+    ...namesAfter(text, KINSHIP_WORDS, capitalised, isPersonName),
+    ...namesAfter(text, REQUEST_WORDS, (first) => capitalised(first) && isFirstName(first), isPersonName),
   ].sort((a, b) => a.start - b.start);
   // Two kinds of cue may find the same name; the first one found is kept.
   const apart = names.filter((name, i) => i === 0 || name.start >= names[i - 1]!.end);
@@ -146,12 +156,17 @@ export function addCuedNames(
 }
 
 /** The names after each match of `cues` whose first word `accepts`. */
-function namesAfter(text: string, cues: RegExp, accepts: (first: string) => boolean): Span[] {
+function namesAfter(
+  text: string,
+  cues: RegExp,
+  accepts: (first: string) => boolean,
+  isPersonName: (word: string) => boolean,
+): Span[] {
   const names: Span[] = [];
   cues.lastIndex = 0;
   for (let match = cues.exec(text); match; match = cues.exec(text)) {
     const start = match.index + match[0].length - match[1]!.length;
-    const name = cuedName(text, match[1]!, start);
+    const name = cuedName(text, match[1]!, start, isPersonName);
     const end = start + name.length;
     // Scan on right after the name: the words matched past it may hold the next cue.
     cues.lastIndex = end;

@@ -64,7 +64,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => joinConjoinedSurnames(text, spans, lookups),
     // Names the text marks as names
     addTableColumnNames,
-    (text, spans) => addCuedNames(text, spans, lookups.isFirstName),
+    (text, spans) => addCuedNames(text, spans, lookups.isFirstName, isPersonName),
     (text, spans) => addFieldNames(text, spans, isPersonName),
     (text, spans) => addColumnNames(text, spans, isPersonName),
     (text, spans) => addCapitalisedSurnames(text, spans, lookups),

@@ -577,6 +577,23 @@ describe('addCuedNames', () => {
   const isFirstName = (word: string) => firstNames.has(word.toLowerCase());
   const cued = (text: string, spans: Span[] = []) => values(text, addCuedNames(text, spans, isFirstName));
 
+  it('continues a name written in capitals only over known names', () => {
+    const known = new Set(['pina', 'carmen', 'lópez', 'mario', 'rossi']);
+    const inCaps = (text: string) =>
+      values(
+        text,
+        addCuedNames(
+          text,
+          [],
+          (w) => known.has(w.toLowerCase()),
+          (w) => known.has(w.toLowerCase()),
+        ),
+      );
+    expect(inCaps('CIAO NICOLA SONO ZIA PINA HO PERSO IL TELEFONO')).toEqual(['PINA']);
+    expect(inCaps('HOLA SOY CARMEN LÓPEZ Y NECESITO AYUDA')).toEqual(['CARMEN LÓPEZ']);
+    expect(inCaps('Ciao, sono Mario Bianchi e volevo')).toEqual(['Mario Bianchi']);
+  });
+
   it('reads the family named after "Familie", "famiglia", "familia", "famille"', () => {
     expect(cued('Bitte an Familie Özdemir weiterleiten')).toEqual(['Özdemir']);
     expect(cued('la famiglia Rossi arriva domani')).toEqual(['Rossi']);
