@@ -19,7 +19,8 @@ import { guessLanguage } from './text-language.js';
  * huong nguyen"); words of scripts without case are left alone.
  *
  * Initials and abbreviations: an initial right after a name ("Rossi M.") and an abbreviated given
- * name before one ("Mª José", "Fco. Javier") are taken into it, and so is the rest of an Italian surname with an elided
+ * name before one ("Mª José", "Fco. Javier") and initials glued before an initial ("M.R. Bianchi")
+ * are taken into it, and so is the rest of an Italian surname with an elided
  * particle ("Pietro Dall'Ara", "Giulia Dell'Acqua").
  */
 
@@ -53,6 +54,9 @@ const INITIAL_AFTER = /^[ \t\u00a0]\p{Lu}\.(?![\p{L}\p{M}\p{N}])/u;
  * Francisca, Guadalupe) belongs to the name.
  */
 const ABBREVIATED_GIVEN = /(?<![\p{L}\p{M}])(?:Mª\.?|M\.ª|Fco\.|Fca\.|Gpe\.)[ \t]?$/u;
+/** "M.R. Bianchi" tagged "R. Bianchi": initials glued before an initial the span starts with. */
+const GLUED_INITIALS = /(?<![\p{L}\p{M}\p{N}.])(?:\p{Lu}\.){1,3}$/u;
+const STARTS_WITH_INITIAL = /^\p{Lu}\./u;
 
 const PARTICLE_BEFORE =
   /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
@@ -111,7 +115,10 @@ export function trimNameEdges(
     if (input.entity_type !== 'PERSON') return [input];
     const cleaned = withoutMarks(text, input);
     if (!cleaned) return [];
-    const given = ABBREVIATED_GIVEN.exec(text.slice(Math.max(0, cleaned.start - 6), cleaned.start));
+    const before = text.slice(Math.max(0, cleaned.start - 7), cleaned.start);
+    const given =
+      ABBREVIATED_GIVEN.exec(before) ??
+      (STARTS_WITH_INITIAL.test(text.slice(cleaned.start, cleaned.end)) ? GLUED_INITIALS.exec(before) : null);
     const fromGiven = given ? cleaned.start - given[0].length : cleaned.start;
     const span =
       fromGiven < cleaned.start && fromGiven >= (spans[i - 1]?.end ?? 0)

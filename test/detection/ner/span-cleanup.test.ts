@@ -837,6 +837,8 @@ describe('trimNameEdges', () => {
   it('takes an abbreviated María into the name', () => {
     expect(trimmed('Saludos, Mª José', 'José')).toEqual(['Mª José']);
     expect(trimmed('Atte. D. Fco. Javier Ruiz', 'Javier Ruiz')).toEqual(['Fco. Javier Ruiz']);
+    expect(trimmed('Presenti: G. Rossi, M.R. Bianchi', 'R. Bianchi')).toEqual(['M.R. Bianchi']);
+    expect(trimmed('Presenti: DOM.R. Bianchi', 'R. Bianchi')).toEqual(['R. Bianchi']);
     expect(trimmed('con M.ª Carmen Ruiz', 'Carmen Ruiz')).toEqual(['M.ª Carmen Ruiz']);
     const text = 'Mª José';
     const both = [spanOf(text, 'Mª'), spanOf(text, 'José')];
