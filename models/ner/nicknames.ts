@@ -29,6 +29,7 @@ export const NICKNAMES: Readonly<Record<'en' | 'de' | 'fr' | 'es' | 'it', readon
     ...['Maite', 'Pili', 'Lola', 'Manolo', 'Manoli', 'Toñi', 'Toño', 'Chelo', 'Chus', 'Juanjo'],
     ...['Josemi', 'Javi', 'Dani', 'Rafa', 'Nando', 'Fran', 'Curro', 'Kike', 'Santi', 'Maribel'],
     ...['Encarni', 'Encarna', 'Inma', 'Pati', 'Nati', 'Guille', 'Chechu', 'Tere', 'Lupe', 'Luisma'],
+    ...['Yoli', 'Maripaz', 'Mariluz', 'Maricarmen', 'Marisol', 'Maripili', 'Loli', 'Puri', 'Reme'],
   ],
   it: [
     ...['Beppe', 'Peppe', 'Pino', 'Pina', 'Gigi', 'Gino', 'Tino', 'Nino', 'Ciccio', 'Totò', 'Lello'],

@@ -20,7 +20,8 @@ import { guessLanguage, type GuessedLanguage } from './text-language.js';
  * Otherwise the language of the text decides what "M." is: in French it comes off the front ("M.
  * Benali", "M. d'Almeida"); in a text in one of our other languages, an "M." right before a name is
  * its initial and joins it ("Teilnehmende: A. Becker, M. Hahn"). Where the language is unclear, the
- * model's span stays as it is. The "V." of a German "i. V. Thomas Lang" (on behalf of) comes off too.
+ * model's span stays as it is. In Spanish text "D." and "Dª" are Don and Doña and come off ("D. Ginés
+ * Martínez"). The "V." of a German "i. V. Thomas Lang" (on behalf of) comes off too.
  */
 
 const LEADING_WORD = /^([\p{L}\p{M}]+)(\.?)(\s+)/u;
@@ -57,6 +58,8 @@ const ON_BEHALF_BEFORE = /(?<![\p{L}\p{M}])i\.[ \t]?$/u;
 const ON_BEHALF_LETTER = /^[AV]\.[ \t]+(?=[\p{Lu}\p{Lt}])/u;
 const ON_BEHALF = /^i\.[ \t]?[AV]\.[ \t]+(?=[\p{Lu}\p{Lt}])/u;
 const MONSIEUR_FIRST = /^M\.[ \t\u00a0]+(?=[\p{Lu}\p{Lt}\p{Ll}])/u;
+/** "D. Ginés", "D.ª Carmen", "Dª Milagros": Don and Doña, abbreviated, in Spanish text. */
+const DON_FIRST = /^D(?:\.ª|ª\.?|\.)[ \t\u00a0]+(?=[\p{Lu}\p{Lt}])/u;
 const M_INITIAL_BEFORE = /(?<![\p{L}\p{M}\p{N}.])M\.[ \t\u00a0]$/u;
 
 /** "M. Karim Haddad": the length of "M. " when the span starts with a one-letter title, else 0. */
@@ -113,8 +116,11 @@ export function trimLeadingRoles(
     const initialBefore =
       M_INITIAL_BEFORE.test(text.slice(Math.max(trimmed.start - 4, out.at(-1)?.end ?? 0), trimmed.start)) &&
       letterTitleLength(text.slice(trimmed.start - 3, trimmed.end), isFirstName) === 0;
+    const don = DON_FIRST.exec(value)?.[0];
     if (monsieur && monsieur.length < value.length && textLanguage() === 'fr')
       out.push({ ...trimmed, start: trimmed.start + monsieur.length });
+    else if (don && don.length < value.length && textLanguage() === 'es')
+      out.push({ ...trimmed, start: trimmed.start + don.length });
     else if (!monsieur && initialBefore && !['fr', 'unknown'].includes(textLanguage()))
       out.push({ ...trimmed, start: trimmed.start - 3 });
     else out.push(trimmed);

@@ -359,6 +359,16 @@ describe('trimLeadingRoles', () => {
     ]);
   });
 
+  it('cuts an abbreviated Don or Doña off the name in Spanish text, not elsewhere', () => {
+    expect(trim('El tutor legal es D. Ginés Martínez-Almeida.', 'D. Ginés Martínez-Almeida')).toEqual([
+      'Ginés Martínez-Almeida',
+    ]);
+    expect(trim('Contacto: Sra. Dª Milagros Ortega, tel. para la cita', 'Dª Milagros Ortega')).toEqual([
+      'Milagros Ortega',
+    ]);
+    expect(trim('Please ask D. Ortega and the team', 'D. Ortega')).toEqual(['D. Ortega']);
+  });
+
   it('cuts the letter of a German "i. V." or "i. A." off the name', () => {
     const text = 'Mit freundlichen Grüßen\ni. V. Thomas Lang';
     expect(trim(text, 'V. Thomas Lang')).toEqual(['Thomas Lang']);
