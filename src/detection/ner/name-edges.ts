@@ -61,6 +61,9 @@ const STARTS_WITH_INITIAL = /^\p{Lu}\./u;
 const PARTICLE_BEFORE =
   /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
 const FINAL_INITIAL = /(?:^|[ \t])\p{Lu}$/u;
+/** Lower-case particles between a title and the name belong to the name: "Frau von Hohenberg". */
+const PARTICLES_AFTER_TITLE =
+  /(?<![\p{L}\p{M}])(?:frau|herr|herrn|dr|prof|mme|mlle|mr|mrs|ms|sr|sra|sig|dott|monsieur|madame|señor|señora|signor|signora)\.?[ \t]+((?:von|van|de|der|den|du|des|da|di|del|della|zu|vom|zur)(?:[ \t]+(?:der|den|la|le|los|las))?)[ \t]+$/diu;
 /** An Italian surname's elided particle the span stops at or before: "Pietro Dall|'Ara", "Giulia| Dell'Acqua". */
 const ELIDED_PARTICLE = String.raw`(?:D|Dell|Dall|Degl|Dagl|Sant|Nell|Sull)`;
 const ELISION_REST = /^['’][\p{Lu}\p{Lt}][\p{L}\p{M}]*/u;
@@ -154,11 +157,15 @@ function withSurnameRest(text: string, span: Span, nextStart: number): Span {
 /**
  * A capitalised particle right before the span, after a title or a lower-case word, begins the
  * surname: "Mme Da Silva", "con Le Goff", "Sig. De Luca". Not at a sentence's start, where "Da" and
- * "De" are prepositions ("Da Marco ho saputo").
+ * "De" are prepositions ("Da Marco ho saputo"). After a title, lower-case particles do too: "Frau von
+ * Hohenberg", "Herr van der Berg".
  */
 function withParticleBefore(text: string, span: Span, notBefore: number): Span {
   const from = Math.max(notBefore, span.start - 24);
-  const match = PARTICLE_BEFORE.exec(text.slice(from, span.start));
+  const before = text.slice(from, span.start);
+  const afterTitle = PARTICLES_AFTER_TITLE.exec(before);
+  if (afterTitle?.indices?.[1]) return { ...span, start: from + afterTitle.indices[1][0] };
+  const match = PARTICLE_BEFORE.exec(before);
   if (!match?.indices?.[1] || !NAME_PARTICLES.has(match[1]!.toLowerCase())) return span;
   return { ...span, start: from + match.indices[1][0] };
 }

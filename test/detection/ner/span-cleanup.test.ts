@@ -824,6 +824,9 @@ describe('trimNameEdges', () => {
   it('takes the dot after a final initial, a capitalised particle before a surname, and leaves a particle after a kinship word', () => {
     expect(trimmed('mezz’ora. Ornella T."', 'Ornella T')).toEqual(['Ornella T.']);
     expect(trimmed('rendez-vous avec Mme Da Silva hier', 'Silva')).toEqual(['Da Silva']);
+    expect(trimmed('Bitte sag Frau von Hohenberg Bescheid', 'Hohenberg')).toEqual(['von Hohenberg']);
+    expect(trimmed('mit Herrn van der Berg gesprochen', 'Berg')).toEqual(['van der Berg']);
+    expect(trimmed('la casa von Hohenberg', 'Hohenberg')).toEqual(['Hohenberg']);
     expect(trimmed('Gentile Sig. De Luca, le scrivo', 'Luca')).toEqual(['De Luca']);
     expect(trimmed('ho parlato con Le Goff ieri', 'Goff')).toEqual(['Le Goff']);
     expect(trimmed('Ho saputo. Da Marco poi', 'Marco')).toEqual(['Marco']);
