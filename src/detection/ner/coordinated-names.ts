@@ -6,11 +6,16 @@ import { ruleName, withAddedNames } from './added-names.js';
  * …" (the model found Leon, doubted Mia at 0.33), "Grant and Will are coming". The name is one
  * capitalised word right before or after "and", "und", "et", "e", "y" or "&" with a person span on
  * the other side, not followed by another capitalised word (a name the model may have split) and not
- * a month or weekday ("Anna and May").
+ * a month or weekday ("Anna and May"). So is one before "and I" ("Sam and I will cover for her").
  */
 
 const AND = String.raw`[ \t]+(?:and|und|et|e|y|&)[ \t]+`;
 const WORD = String.raw`[\p{Lu}\p{Lt}][\p{Ll}\p{M}'’-]+`;
+/** "Sam and I will cover", "Will and I are thinking of you": a first name before "and I". */
+const AND_I = new RegExp(
+  String.raw`(?<![\p{L}\p{M}\p{N}])(${WORD})(?=[ \t]+(?:and I|& I|und ich|e io|et moi|y yo)(?![\p{L}\p{M}]))`,
+  'gu',
+);
 const WORD_BEFORE_AND = new RegExp(String.raw`(?<![\p{L}\p{M}\p{N}])(${WORD})${AND}$`, 'u');
 const AND_WORD_AFTER = new RegExp(
   String.raw`^${AND}(${WORD})(?![\p{L}\p{M}\p{N}'’-]|[ \t]+[\p{Lu}\p{Lt}])`,
@@ -43,6 +48,9 @@ export function addCoordinatedNames(
       names.push(ruleName(end - after[1]!.length, end, COORDINATED_NAME_SCORE));
     }
   });
+  for (const match of text.matchAll(AND_I))
+    if (accepts(match[1]!))
+      names.push(ruleName(match.index, match.index + match[1]!.length, COORDINATED_NAME_SCORE));
   names.sort((a, b) => a.start - b.start);
   return withAddedNames(
     spans,

@@ -61,6 +61,7 @@ const STARTS_WITH_INITIAL = /^\p{Lu}\./u;
 const PARTICLE_BEFORE =
   /(?:\p{Ll}|(?<![\p{L}\p{M}])[\p{L}]{1,4}\.|(?<![\p{L}\p{M}])\p{Lu}\p{Ll}{1,3})[ \t]+(\p{Lu}\p{Ll}{0,4})[ \t]+$/du;
 const FINAL_INITIAL = /(?:^|[ \t])\p{Lu}$/u;
+const FINAL_SUFFIX = /[ \t](?:Jr|Sr|Jun|Sen)$/u;
 /** Lower-case particles between a title and the name belong to the name: "Frau von Hohenberg". */
 const PARTICLES_AFTER_TITLE =
   /(?<![\p{L}\p{M}])(?:frau|herr|herrn|dr|prof|mme|mlle|mr|mrs|ms|sr|sra|sig|dott|monsieur|madame|señor|señora|signor|signora)\.?[ \t]+((?:von|van|de|der|den|du|des|da|di|del|della|zu|vom|zur)(?:[ \t]+(?:der|den|la|le|los|las))?)[ \t]+$/diu;
@@ -89,9 +90,13 @@ function withoutMarks(text: string, span: Span): Span | null {
   if (start > span.start && KEPT_LEADING.test(text[start - 1]!)) start--;
   while (end > start && MARK.test(text[end - 1]!)) end--;
   // "Anna S.", "Smith Jr.": the dot right after a letter belongs to the name, and so does one just
-  // past the span after a final initial ("Ornella T.").
+  // past the span after a final initial or suffix ("Ornella T.", "García-Márquez Jr.").
   if (end < span.end && text[end] === '.' && /\p{L}/u.test(text[end - 1] ?? '')) end++;
-  else if (text[end] === '.' && FINAL_INITIAL.test(text.slice(start, end))) end++;
+  else if (
+    text[end] === '.' &&
+    (FINAL_INITIAL.test(text.slice(start, end)) || FINAL_SUFFIX.test(text.slice(start, end)))
+  )
+    end++;
   if (end <= start || !/[\p{L}\p{N}]/u.test(text.slice(start, end))) return null;
   return start === span.start && end === span.end ? span : { ...span, start, end };
 }

@@ -21,6 +21,11 @@ describe('addCoordinatedNames', () => {
     expect(found('Grant and Will are coming on Saturday', ['Grant'])).toEqual(['Grant', 'Will']);
   });
 
+  it('reads a known first name before "and I" as a person', () => {
+    expect(found('Hannah, so sorry. Will and I are thinking of you.', [])).toEqual(['Will']);
+    expect(found('May and I are busy', [])).toEqual([]);
+  });
+
   it('leaves words that are no known name, months, and first names of a longer name', () => {
     expect(found('Smith and Wesson make guns', ['Smith'])).toEqual(['Smith']);
     expect(found('Anna and May are busy', ['Anna'])).toEqual(['Anna']);

@@ -754,6 +754,9 @@ describe('trimNameEdges', () => {
     expect(trimmed('thanks (Luca Bianchi) again', '(Luca Bianchi)')).toEqual(['Luca Bianchi']);
     expect(trimmed('ping @Giulia now', '@Giulia')).toEqual(['@Giulia']);
     expect(trimmed('from Anna S. today', 'Anna S.')).toEqual(['Anna S.']);
+    expect(
+      trimmed('Meeting with Alejandro García-Márquez Jr. at 3pm', 'Alejandro García-Márquez Jr'),
+    ).toEqual(['Alejandro García-Márquez Jr.']);
     expect(trimmed('RT @ kassmarie_ mami', 'kassmarie_')).toEqual(['kassmarie_']);
   });
 
