@@ -5,7 +5,7 @@ import type { Span } from '../types.js';
  * Tagged spans that are code or product codes, not names: a function call or its argument
  * ("len(lista)", "Decimal("0.01")"), a word with digits ("A4") or a constant ("E_LOCK"), a piece of
  * a product code ("TAZA-BLANCO-350", "ORD-9034", "Ticket INC-20931"), a code's label before its
- * number ("EAN 4006381333931"), a time zone's name ("TZ=Europe/Berlin"), an SQL keyword in a query ("LIMIT"), a "place"
+ * number ("EAN 4006381333931"), a letter's abbreviation ("Rif. ordine"), a time zone's name ("TZ=Europe/Berlin"), an SQL keyword in a query ("LIMIT"), a "place"
  * that is one word of letters and digits ("60s", "CM1", "KW23"). People,
  * places and companies are never written glued to a bracket, and people never with digits, except
  * as user handles ("@Luke5SOS"), which are kept. Names written like user names stay ("maria_rossi",
@@ -30,6 +30,10 @@ const QUOTED = /['"`]$/;
 const CODE_LABELS: ReadonlySet<string> = new Set([
   ...['EAN', 'UPC', 'SKU', 'GTIN', 'ISBN', 'ISSN', 'ASIN', 'PZN', 'MPN', 'IMEI', 'VIN', 'EORI'],
   ...['SIRET', 'SIREN', 'TVA', 'IVA', 'NIF', 'CIF', 'NIE', 'UID', 'PLZ', 'CAP', 'DDT', 'KW', 'CW'],
+]);
+/** Abbreviations of business letters, written with their dot ("Rif. ordine 2024/118", "Prot. n."): not places. */
+const LETTER_ABBREVIATIONS: ReadonlySet<string> = new Set([
+  ...['rif', 'ref', 'réf', 'prot', 'cod', 'cfr', 'ns', 'vs', 'pag', 'tel', 'fax'],
 ]);
 const NUMBER_AFTER_LABEL = /^[ \t\u00a0]*(?:[:#]|n[°º.]|no\.?|nr\.?)?[ \t\u00a0]*\p{N}/iu;
 const LOWER = /\p{Ll}/u;
@@ -67,6 +71,7 @@ export function isCodeLike(
   if (CALL_FOLLOWS.test(after) || CALL_ARGUMENT.test(before)) return true;
   const value = text.slice(span.start, span.end);
   if (CODE_LABELS.has(value) && NUMBER_AFTER_LABEL.test(text.slice(span.end, span.end + 8))) return true;
+  if (text[span.end] === '.' && LETTER_ABBREVIATIONS.has(value.toLowerCase())) return true;
   // A quoted value in a query is data ('BMW GROUP'), not the query's words.
   if (SQL_KEYWORD.test(value) && !QUOTED.test(before) && isQuery()) return true;
   // Companies and places carry digits ("F45 Training", "Zürich (Kreis 7)"); people do not. Only a

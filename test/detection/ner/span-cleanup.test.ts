@@ -70,6 +70,13 @@ describe('isCodeLike', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it("drops a business letter's abbreviation read as a place", () => {
+    const text = 'Rif. ordine 2024/118 del 14/03; Prot. n. 55. I met Art.';
+    expect(isCodeLike(text, spanOf(text, 'Rif', 'LOCATION'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Prot', 'PERSON'))).toBe(true);
+    expect(isCodeLike(text, spanOf(text, 'Art', 'PERSON'))).toBe(false);
+  });
+
   it('drops places and companies in capitals that are pieces of a code', () => {
     const text = '{"ordine": "ORD-9034"} Regex for MESA-NOGAL-180. Flights: PARIS - LONDON, NASA 2024';
     expect(isCodeLike(text, spanOf(text, 'ORD', 'LOCATION'))).toBe(true);
