@@ -12,6 +12,7 @@ import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addCoordinatedNames } from './coordinated-names.js';
+import { addGermanGenitiveNames } from './german-genitives.js';
 import { addCapitalisedSurnames } from './capitalised-surnames.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
@@ -70,6 +71,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addCapitalisedSurnames(text, spans, lookups),
     (text, spans) => addLineStartNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     (text, spans) => addCoordinatedNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
+    (text, spans) => addGermanGenitiveNames(text, spans, lookups.isFirstName),
     addNotesAddressNames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),
     // Things named after people

@@ -10,19 +10,8 @@ export type GuessedLanguage = 'en' | 'de' | 'fr' | 'es' | 'it';
 const MARKERS: Readonly<Record<GuessedLanguage, ReadonlySet<string>>> = {
   en: new Set(['the', 'and', 'is', 'are', 'you', 'your', 'this', 'that', 'with', 'please', 'thanks', 'of']),
   de: new Set([
-    'der',
-    'das',
-    'und',
-    'ist',
-    'nicht',
-    'mit',
-    'für',
-    'ich',
-    'ein',
-    'eine',
-    'den',
-    'dem',
-    'bitte',
+    ...['der', 'das', 'und', 'ist', 'nicht', 'mit', 'für', 'ich', 'ein', 'eine', 'den', 'dem', 'bitte'],
+    ...['wir', 'bei', 'auf', 'auch', 'noch', 'nach', 'sind', 'hat', 'haben', 'kann', 'sehr', 'nur', 'heute'],
   ]),
   fr: new Set([
     ...['les', 'est', 'et', 'pour', 'vous', 'votre', 'je', 'avec', 'une', 'au', 'aux', 'merci', 'à'],

@@ -245,6 +245,7 @@ describe('guessLanguage', () => {
   it('names the language whose function words lead', () => {
     expect(guessLanguage('Bonjour, votre colis est arrivé chez le gardien')).toBe('fr');
     expect(guessLanguage('Kannst du mir bitte die Liste schicken? Danke und bis morgen')).toBe('de');
+    expect(guessLanguage('Wir feiern Annas Geburtstag am Samstag bei Lenas Eltern.')).toBe('de');
     expect(guessLanguage('Hola, ¿me puedes enviar los datos para mañana? Gracias')).toBe('es');
     expect(guessLanguage('Ciao, sono Marco: anche questo è pronto, grazie')).toBe('it');
     expect(guessLanguage('Please send me the file and your notes')).toBe('en');
