@@ -24,7 +24,13 @@ import { TRAINING_HARD_NEGATIVES, TRAINING_TEMPLATES } from './synthetic/trainin
 import { substituteEntities } from './augment.js';
 import { commonWords } from './common-words.js';
 import { MIN_BIRTHS } from './name-lists.js';
-import { gazetteerEntries, gazetteerSets, shippedListsFor, writeGazetteerFiles } from './gazetteer-lists.js';
+import {
+  addableEntries,
+  gazetteerEntries,
+  gazetteerSets,
+  shippedListsFor,
+  writeGazetteerFiles,
+} from './gazetteer-lists.js';
 import { PRETRAINED_SOURCE, writePretrainedVectors } from './pretrained.js';
 
 export const SEED = 20240611;
@@ -157,7 +163,7 @@ async function main(): Promise<void> {
   // Training rows see the training half's lists; the model directory gets the shipped lists.
   const trainingLists = gazetteerEntries(lexicon, 'train', EXTRA_NAMES);
   const gazetteers = gazetteerSets(trainingLists, common);
-  writeGazetteerFiles(modelDir, shippedListsFor(trainingLists, EXTRA_NAMES), common);
+  writeGazetteerFiles(modelDir, shippedListsFor(trainingLists, addableEntries(EXTRA_NAMES)), common);
   const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
   const pretrainedLines = pretrained ? pretrained.words.join('\n') + '\n' : undefined;
   const vocab = {

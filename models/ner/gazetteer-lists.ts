@@ -280,16 +280,16 @@ export function addableEntries(withExtraNames: boolean): GazetteerEntries {
 }
 
 /**
- * The shipped lists of a recipe whose training lists are `training` (held-out lexicon, Hunspell
- * stems and stop words read here).
+ * The shipped lists of a recipe whose training lists are `training` and whose additions are
+ * `addable` (`addableEntries`); the Hunspell stems and stop words are read here.
  */
-export function shippedListsFor(training: GazetteerEntries, withExtraNames: boolean): GazetteerEntries {
+export function shippedListsFor(training: GazetteerEntries, addable: GazetteerEntries): GazetteerEntries {
   const exempt = new Set(NAMES_ALSO_WORDS.map(normalizeWord));
   const common = new Set([...commonWords(), ...stopWords()].filter((word) => !exempt.has(word)));
-  return shippedGazetteerEntries(training, addableEntries(withExtraNames), common);
+  return shippedGazetteerEntries(training, addable, common);
 }
 
-function sortedUnique(entries: readonly string[]): string[] {
+export function sortedUnique(entries: readonly string[]): string[] {
   return [...new Set(entries.map((e) => e.trim()).filter((e) => e !== ''))].sort();
 }
 

@@ -13,7 +13,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GAZETTEER_NAMES } from '../../src/detection/ner/gazetteer.js';
-import { addableEntries, gazetteerEntries, shippedListsFor, writeGazetteerFiles } from './gazetteer-lists.js';
+import {
+  addableEntries,
+  gazetteerEntries,
+  shippedListsFor,
+  sortedUnique,
+  writeGazetteerFiles,
+} from './gazetteer-lists.js';
 import { buildLexicon } from './synthetic/lexicon.js';
 
 function readList(modelDir: string, name: string): string[] {
@@ -22,20 +28,17 @@ function readList(modelDir: string, name: string): string[] {
     .filter((line) => line !== '');
 }
 
-const sorted = (entries: readonly string[]) =>
-  [...new Set(entries.map((e) => e.trim()).filter(Boolean))].sort();
-
 function main(): void {
   const modelDir = process.argv[2];
   if (!modelDir) throw new Error('usage: ship-gazetteers.ts <model-dir>');
   const withExtraNames = process.env.NER_EXTRA_NAMES !== '0';
   const training = gazetteerEntries(buildLexicon('train'), 'train', withExtraNames);
-  const shipped = shippedListsFor(training, withExtraNames);
   const addable = addableEntries(withExtraNames);
+  const shipped = shippedListsFor(training, addable);
   for (const name of GAZETTEER_NAMES) {
     const onDisk = new Set(readList(modelDir, name));
-    const trained = sorted(training[name]);
-    const fromRecipe = new Set([...trained, ...sorted(addable[name])]);
+    const trained = sortedUnique(training[name]);
+    const fromRecipe = new Set([...trained, ...sortedUnique(addable[name])]);
     if (trained.some((entry) => !onDisk.has(entry)) || [...onDisk].some((entry) => !fromRecipe.has(entry)))
       throw new Error(
         `${modelDir}: gazetteers/${name}.txt is not the recipe's training list with some of its additions; was the model built with another recipe (NER_EXTRA_NAMES, NER_MIN_BIRTHS)?`,
@@ -44,7 +47,7 @@ function main(): void {
   writeGazetteerFiles(modelDir, shipped, undefined);
   for (const name of GAZETTEER_NAMES)
     console.log(
-      `${name}: ${sorted(training[name]).length} trained with, ${sorted(shipped[name]).length} shipped`,
+      `${name}: ${sortedUnique(training[name]).length} trained with, ${sortedUnique(shipped[name]).length} shipped`,
     );
 }
 

@@ -25,6 +25,12 @@ export function withAddedNames(spans: readonly Span[], names: readonly Span[]): 
   return [...spans.filter((s) => !replaced.has(s)), ...added].sort((a, b) => a.start - b.start);
 }
 
+/** Names sorted by start, each one that overlaps the name before it dropped: what `withAddedNames` takes. */
+export function apartNames(names: readonly Span[]): Span[] {
+  const sorted = [...names].sort((a, b) => a.start - b.start);
+  return sorted.filter((name, i) => i === 0 || name.start >= sorted[i - 1]!.end);
+}
+
 /** A person span a runtime rule found, to hand to `withAddedNames`. */
 export function ruleName(start: number, end: number, score: number): Span {
   return { entity_type: 'PERSON', label: LABEL_OF.PERSON, start, end, score, source: 'ner' };

@@ -1,5 +1,5 @@
 import type { Span } from '../types.js';
-import { ruleName, withAddedNames } from './added-names.js';
+import { apartNames, ruleName, withAddedNames } from './added-names.js';
 
 /**
  * A known first name joined by "and" to a person is a person too: "Frau Berger, Mia und Leon werden
@@ -51,9 +51,5 @@ export function addCoordinatedNames(
   for (const match of text.matchAll(AND_I))
     if (accepts(match[1]!))
       names.push(ruleName(match.index, match.index + match[1]!.length, COORDINATED_NAME_SCORE));
-  names.sort((a, b) => a.start - b.start);
-  return withAddedNames(
-    spans,
-    names.filter((name, i) => i === 0 || name.start >= names[i - 1]!.end),
-  );
+  return withAddedNames(spans, apartNames(names));
 }

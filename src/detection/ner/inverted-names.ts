@@ -1,6 +1,7 @@
 import type { Span } from '../types.js';
 import { NAME_PARTICLES } from './name-particles.js';
 import { PERSON_ROLE_WORDS } from './person-role-words.js';
+import { textLines } from './text-lines.js';
 
 /**
  * Forms, registers and tickets write a name surname first: "NOM, Prénom : HADDAD, Karim",
@@ -114,19 +115,13 @@ interface ListItem {
 function invertedItemRuns(text: string): ListItem[][] {
   const runs: ListItem[][] = [];
   let run: ListItem[] = [];
-  let lineStart = 0;
-  while (lineStart <= text.length) {
-    const newline = text.indexOf('\n', lineStart);
-    const lineEnd = newline < 0 ? text.length : newline;
-    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
-    const indices = INVERTED_ITEM_LINE.exec(line)?.indices?.[1];
-    if (indices) run.push({ start: lineStart + indices[0], end: lineStart + indices[1] });
+  for (const line of textLines(text)) {
+    const indices = INVERTED_ITEM_LINE.exec(line.text)?.indices?.[1];
+    if (indices) run.push({ start: line.start + indices[0], end: line.start + indices[1] });
     else {
       if (run.length >= 2) runs.push(run);
       run = [];
     }
-    if (newline < 0) break;
-    lineStart = newline + 1;
   }
   if (run.length >= 2) runs.push(run);
   return runs;

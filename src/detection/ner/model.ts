@@ -53,14 +53,14 @@ export async function loadNerModel(dir: string, options: { intraOpNumThreads: nu
   });
   const inGazetteer = (name: GazetteerName) => (word: string) =>
     files.gazetteers[name].keys.has(normalizeWord(word));
+  const isInPlaces = inGazetteer('places');
   const lookups = {
     isFirstName: inGazetteer('first_names'),
     isSurname: inGazetteer('surnames'),
     isTitle: inGazetteer('titles'),
     isCalendarWord: inGazetteer('calendar_words'),
     // "America" ends "United States of America".
-    isPlace: (word: string) =>
-      inGazetteer('places')(word) || endsEntry(files.gazetteers.countries, normalizeWord(word)),
+    isPlace: (word: string) => isInPlaces(word) || endsEntry(files.gazetteers.countries, normalizeWord(word)),
   };
   const rules = spanRules(lookups);
   let closed = false;

@@ -1,5 +1,5 @@
 import type { Span } from '../types.js';
-import { ruleName, withAddedNames } from './added-names.js';
+import { apartNames, ruleName, withAddedNames } from './added-names.js';
 import { GREETINGS } from './greetings.js';
 
 /**
@@ -149,10 +149,9 @@ export function addCuedNames(
     ),
     ...namesAfter(text, KINSHIP_WORDS, capitalised, isPersonName),
     ...namesAfter(text, REQUEST_WORDS, (first) => capitalised(first) && isFirstName(first), isPersonName),
-  ].sort((a, b) => a.start - b.start);
+  ];
   // Two kinds of cue may find the same name; the first one found is kept.
-  const apart = names.filter((name, i) => i === 0 || name.start >= names[i - 1]!.end);
-  return withAddedNames(spans, apart);
+  return withAddedNames(spans, apartNames(names));
 }
 
 /** The names after each match of `cues` whose first word `accepts`. */

@@ -4,6 +4,7 @@ import { ruleName, withAddedNames } from './added-names.js';
 import { isNameKey, nameIn, normalizedKey } from './name-fields.js';
 import { PERSON_ROLE_WORDS } from './person-role-words.js';
 import { tablesOf, type Cell } from './table-column-names.js';
+import { textLines } from './text-lines.js';
 
 /**
  * Rows of data under a header say what each value is: in an SQL insert ("INSERT INTO pacientes
@@ -133,14 +134,7 @@ function cellsOfLine(line: string, lineStart: number, delimiter: string): Cell[]
 /** A header line of two or more headings with one delimiter, and the lines under it with as many cells. */
 function delimitedRecords(text: string): Records[] {
   const records: Records[] = [];
-  const lines: { start: number; text: string }[] = [];
-  for (let start = 0; start <= text.length;) {
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline;
-    lines.push({ start, text: text.slice(start, end).replace(/\r$/, '') });
-    if (newline < 0) break;
-    start = newline + 1;
-  }
+  const lines = textLines(text);
   for (let i = 0; i < lines.length - 1; i++) {
     const header = lines[i]!;
     const delimiter = DELIMITERS.find((d) => header.text.includes(d));

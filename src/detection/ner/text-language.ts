@@ -25,7 +25,19 @@ const WORD = /[\p{L}\p{M}]+/gu;
 /** Enough words to tell the language; a 200,000-character text is not read to its end. */
 const MAX_WORDS = 400;
 
+// Several span rules ask about the same text one after the other: the last answer is kept.
+let lastText: string | undefined;
+let lastGuess: GuessedLanguage | undefined;
+
 export function guessLanguage(text: string): GuessedLanguage | undefined {
+  if (text !== lastText) {
+    lastGuess = guessFromWords(text);
+    lastText = text;
+  }
+  return lastGuess;
+}
+
+function guessFromWords(text: string): GuessedLanguage | undefined {
   const counts = new Map<GuessedLanguage, number>();
   let words = 0;
   for (const match of text.matchAll(WORD)) {
