@@ -10,13 +10,14 @@ import type { Span } from '../types.js';
  * "!" or "?" after a word of three letters or more that is not an abbreviation written before names
  * ("Mrs.", "Prof."), then white space and a capital: "Carol St. Clair" and "J. R. Hartley" stay whole.
  * A spaced dash also breaks before a field label ("Cliente: Carmen Díaz - Problema: …"), a comma
- * with no space after it breaks a CSV row ("Raquel,Serrano,Pardo"), and the Italian "di" before a
+ * with no space after it breaks a CSV row ("Raquel,Serrano,Pardo"), a semicolon breaks the list of an
+ * e-mail header ("To: Kean, Steven J.; Shapiro, Richard": no name holds one), and the Italian "di" before a
  * capital breaks a name from the firm or town after it ("Giacomo di Officine Meccaniche Brenta", "il
  * dott. Alberto Neri di Cagliari"; Italian names write the particle "Di" with a capital).
  */
 
 const BREAK =
-  /\s*[\r\n]\s*| +(?:--?|–|—)(?: +(?=\P{Lu})|$)|(?<label> +(?:--?|–|—) +(?=\p{Lu}[\p{L}\p{M}]*[ \t]*:))|(?<=(?<word>\p{L}{3,}))[.!?]\s+(?=\p{Lu})|,(?=\S)| di (?=\p{Lu})/gu;
+  /\s*[\r\n]\s*| +(?:--?|–|—)(?: +(?=\P{Lu})|$)|(?<label> +(?:--?|–|—) +(?=\p{Lu}[\p{L}\p{M}]*[ \t]*:))|(?<=(?<word>\p{L}{3,}))[.!?]\s+(?=\p{Lu})|,(?=\S)|[ \t]*;[ \t]*| di (?=\p{Lu})/gu;
 const LABEL_COLON_AFTER = /^[ \t]*:/u;
 const ABBREVIATIONS: ReadonlySet<string> = new Set([
   ...['mrs', 'rev', 'gen', 'col', 'sgt', 'hon', 'mme', 'mlle', 'sra', 'srta', 'dra', 'avv', 'ing'],

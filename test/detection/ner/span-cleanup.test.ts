@@ -466,7 +466,7 @@ describe('trimLeadingRoles', () => {
 });
 
 describe('splitAtBreaks', () => {
-  it('cuts a CSV row, a name before a dash and a field label, and an Italian name before "di" and a firm', () => {
+  it('cuts a CSV row, a name before a dash and a field label, a header list at its semicolons, and an Italian name before "di" and a firm', () => {
     const row = 'nombre,apellido\nRaquel,Serrano,Pardo,611223344';
     expect(values(row, splitAtBreaks(row, [spanOf(row, 'Raquel,Serrano,Pardo')]))).toEqual([
       'Raquel',
@@ -476,6 +476,11 @@ describe('splitAtBreaks', () => {
     const ticket = 'Ticket 88 - Cliente: Carmen Díaz - Problema: no llegan';
     expect(values(ticket, splitAtBreaks(ticket, [spanOf(ticket, 'Carmen Díaz - Problema')]))).toEqual([
       'Carmen Díaz',
+    ]);
+    const header = 'To:\tKean, Steven J.; Shapiro, Richard\nSubject: PUC';
+    expect(values(header, splitAtBreaks(header, [spanOf(header, 'Steven J.; Shapiro, Richard')]))).toEqual([
+      'Steven J.',
+      'Shapiro, Richard',
     ]);
     const firm = 'Appunti: Giacomo di Officine Brenta vuole';
     expect(values(firm, splitAtBreaks(firm, [spanOf(firm, 'Giacomo di Officine Brenta')]))).toEqual([
