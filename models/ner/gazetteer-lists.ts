@@ -5,9 +5,11 @@
  * Training sees the lists of the training half of the names and places only: a stable 15% of them
  * (`lexicon.ts`) is held out so that development prompts can measure names the model never saw. The
  * shipped lists add that held-out half back, and hand-written nicknames, given names and frequent
- * surnames (`nicknames.ts`, `given-names.ts`, `frequent-surnames.ts`), except entries that are
- * common words (Hunspell stems, `common-words.ts`, and stop words) or, for names, places: a
- * customer's name should not be handicapped because its hash fell in the measuring half.
+ * surnames (`nicknames.ts`, `given-names.ts`, `frequent-surnames.ts`), except stop words and, of the
+ * names that only the large birth-record lists hold, those that are common words (Hunspell stems,
+ * `common-words.ts`) or places: a customer's name should not be handicapped because its hash fell in
+ * the measuring half. Names that people listed as names (faker's lists, ours) stay even when they are
+ * words or towns too ("Jack", "Ruby", "Oliver", "Dupont"), but not when they are a country or region.
  * `shippedGazetteerEntries` makes those lists; `build-data.ts` writes them after encoding the
  * training rows, and `ship-gazetteers.ts` rewrites them in a trained model's directory.
  */
@@ -229,27 +231,44 @@ export function gazetteerEntries(
   };
 }
 
+/** What keeps an addition out of the shipped lists (normalized words, `normalizeWord`). */
+export interface AdditionFilters {
+  /** Hunspell stems: they keep names of the birth-record lists and held-out places out. */
+  commonWords: ReadonlySet<string>;
+  /** Function words: they keep every addition out ("Nell" is Italian "nell'"). */
+  stopWords: ReadonlySet<string>;
+  /** Names that people listed as names (faker's lists of our five languages, ours), as written: not held to the two filters above. */
+  curatedNames: ReadonlySet<string>;
+  /** Countries and regions: never added as names, curated or not. */
+  regions: ReadonlySet<string>;
+}
+
 /**
- * The lists a model ships: the training lists, plus the held-out names and places that are not
- * common words ("Mark", "Wolf", "Pie" stay out: the model never learned them as names) and, for
- * names, not places.
+ * The lists a model ships: the training lists, plus the held-out names and places that pass
+ * `filters`. A name only the birth-record lists hold stays out when it is a common word ("Pie",
+ * "Wolf": the model never learned them as names) or a place.
  */
 export function shippedGazetteerEntries(
   training: GazetteerEntries,
   heldOut: GazetteerEntries,
-  common: ReadonlySet<string>,
+  filters: AdditionFilters,
 ): GazetteerEntries {
   const places = new Set([...training.places, ...heldOut.places, ...training.countries].map(normalizeWord));
-  const added = (name: GazetteerName, notPlaces: boolean) =>
-    heldOut[name].filter((entry) => {
-      const key = normalizeWord(entry);
-      return !common.has(key) && !(notPlaces && places.has(key));
-    });
+  const regions = new Set([...training.countries, ...filters.regions].map(normalizeWord));
+  const addedName = (entry: string) => {
+    const key = normalizeWord(entry);
+    if (filters.stopWords.has(key) || regions.has(key)) return false;
+    return filters.curatedNames.has(entry) || !(filters.commonWords.has(key) || places.has(key));
+  };
+  const addedPlace = (entry: string) => {
+    const key = normalizeWord(entry);
+    return !filters.stopWords.has(key) && !filters.commonWords.has(key);
+  };
   return {
     ...training,
-    first_names: [...training.first_names, ...added('first_names', true)],
-    surnames: [...training.surnames, ...added('surnames', true)],
-    places: [...training.places, ...added('places', false)],
+    first_names: [...training.first_names, ...heldOut.first_names.filter(addedName)],
+    surnames: [...training.surnames, ...heldOut.surnames.filter(addedName)],
+    places: [...training.places, ...heldOut.places.filter(addedPlace)],
   };
 }
 
@@ -265,28 +284,41 @@ function stopWords(): string[] {
   return ['en', 'de', 'fr', 'es', 'it'].flatMap((language) => (lists[language] ?? []).map(normalizeWord));
 }
 
+/** The additions of `addableEntries`, with the names among them that people listed as names. */
+export type AddableEntries = GazetteerEntries & { curatedNames: string[] };
+
 /**
  * What the shipped lists add to the training lists before filtering: the held-out half and the
  * hand-written nicknames, given names and frequent surnames.
  */
-export function addableEntries(withExtraNames: boolean): GazetteerEntries {
-  const heldOut = gazetteerEntries(buildLexicon('eval'), 'held-out', withExtraNames);
+export function addableEntries(withExtraNames: boolean): AddableEntries {
+  const lexicon = buildLexicon('eval');
+  const heldOut = gazetteerEntries(lexicon, 'held-out', withExtraNames);
   const handWritten = [...Object.values(NICKNAMES), ...Object.values(GIVEN_NAMES), NAMES_ALSO_WORDS].flat();
+  const frequentSurnames = Object.values(FREQUENT_SURNAMES).flat();
+  const fakerNames = [...Object.values(lexicon.firstNames), ...Object.values(lexicon.surnames)].flat();
   return {
     ...heldOut,
     first_names: [...heldOut.first_names, ...handWritten],
-    surnames: [...heldOut.surnames, ...Object.values(FREQUENT_SURNAMES).flat()],
+    surnames: [...heldOut.surnames, ...frequentSurnames],
+    curatedNames: [...fakerNames, ...handWritten, ...frequentSurnames],
   };
 }
 
 /**
  * The shipped lists of a recipe whose training lists are `training` and whose additions are
- * `addable` (`addableEntries`); the Hunspell stems and stop words are read here.
+ * `addable` (`addableEntries`); the Hunspell stems, stop words and regions are read here.
  */
-export function shippedListsFor(training: GazetteerEntries, addable: GazetteerEntries): GazetteerEntries {
+export function shippedListsFor(training: GazetteerEntries, addable: AddableEntries): GazetteerEntries {
   const exempt = new Set(NAMES_ALSO_WORDS.map(normalizeWord));
-  const common = new Set([...commonWords(), ...stopWords()].filter((word) => !exempt.has(word)));
-  return shippedGazetteerEntries(training, addable, common);
+  const withoutExempt = (words: string[]) => new Set(words.filter((word) => !exempt.has(word)));
+  const lexicons = [buildLexicon('train'), buildLexicon('eval')];
+  return shippedGazetteerEntries(training, addable, {
+    commonWords: withoutExempt(commonWords()),
+    stopWords: withoutExempt(stopWords()),
+    curatedNames: new Set(addable.curatedNames),
+    regions: new Set(lexicons.flatMap((lexicon) => Object.values(lexicon.regions).flat())),
+  });
 }
 
 export function sortedUnique(entries: readonly string[]): string[] {

@@ -18,27 +18,39 @@ describe('shippedGazetteerEntries', () => {
     titles: ['dr'],
   });
   const heldOut = lists({
-    first_names: ['Nuria', 'Mark', 'Sydney', 'Italia', 'Léa'],
-    surnames: ['Wolf', 'Etxeberria', 'Zug'],
-    places: ['Zug', 'Cagliari'],
+    first_names: ['Nuria', 'Mark', 'Sydney', 'Italia', 'Léa', 'Jack', 'Oliver', 'Sue', 'Florida', 'Nell'],
+    surnames: ['Wolf', 'Etxeberria', 'Zug', 'Dupont'],
+    places: ['Zug', 'Cagliari', 'Oliver', 'Sydney', 'Dupont', 'Con'],
     titles: ['held-out titles are never added'],
   });
-  const common = new Set(['mark', 'wolf', 'zug']);
-  const shipped = shippedGazetteerEntries(training, heldOut, common);
+  const filters = {
+    commonWords: new Set(['mark', 'wolf', 'zug', 'jack']),
+    stopWords: new Set(['sue', 'nell', 'con']),
+    curatedNames: new Set(['Jack', 'Oliver', 'Sue', 'Florida', 'Dupont', 'Italia']),
+    regions: new Set(['florida']),
+  };
+  const shipped = shippedGazetteerEntries(training, heldOut, filters);
 
-  it('adds the held-out names that are neither common words nor places', () => {
-    expect(shipped.first_names).toEqual(['Anna', 'Rosa', 'Nuria', 'Sydney', 'Léa']);
-    expect(shipped.surnames).toEqual(['Rossi', 'Etxeberria']);
+  it('adds the held-out names that are neither common words nor places, and the listed names that are', () => {
+    expect(shipped.first_names).toEqual(['Anna', 'Rosa', 'Nuria', 'Léa', 'Jack', 'Oliver']);
+    expect(shipped.surnames).toEqual(['Rossi', 'Etxeberria', 'Dupont']);
   });
 
-  it('adds held-out places that are not common words, and nothing to the closed lists', () => {
-    expect(shipped.places).toEqual(['Berlin', 'Cagliari']);
+  it('never adds a stop word, a country or a region as a name, listed or not', () => {
+    for (const word of ['Sue', 'Nell', 'Italia', 'Florida']) expect(shipped.first_names).not.toContain(word);
+  });
+
+  it('adds held-out places that are neither common words nor stop words, and nothing to the closed lists', () => {
+    expect(shipped.places).toEqual(['Berlin', 'Cagliari', 'Oliver', 'Sydney', 'Dupont']);
     expect(shipped.titles).toEqual(['dr']);
     expect(shipped.countries).toEqual(['Italia']);
   });
 
   it('keeps every training entry, common word or not', () => {
-    const withCommonTraining = shippedGazetteerEntries(training, heldOut, new Set(['rosa']));
+    const withCommonTraining = shippedGazetteerEntries(training, heldOut, {
+      ...filters,
+      commonWords: new Set(['rosa']),
+    });
     expect(withCommonTraining.first_names).toContain('Rosa');
   });
 });
