@@ -61,17 +61,7 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const admin = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
-  const tenant = (await postJson(`${url}/admin/api/tenants`, { name: 'Bench' }, admin)).json.id as string;
-  // Benchmarks measure the service, not its rate limits.
-  await request(`${url}/admin/api/tenants/${tenant}/settings`, {
-    method: 'PATCH',
-    headers: { ...admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ rate_limits: { secret_per_minute: 1_000_000, client_per_minute: 1_000_000 } }),
-  }).then((r) => r.body.dump());
-  const secret = (
-    await postJson(`${url}/admin/api/tenants/${tenant}/api-keys`, { kind: 'secret', name: 'bench' }, admin)
-  ).json.key as string;
+  const { tenant, secret } = await provisionTenant(url);
   return {
     url,
     app,
@@ -89,8 +79,25 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}): Prom
   };
 }
 
+/** A tenant without rate limits (benchmarks measure the service, not its limits) and a secret key for it. */
+export async function provisionTenant(url: string): Promise<{ tenant: string; secret: string }> {
+  const admin = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` };
+  const created = await postJson(`${url}/admin/api/tenants`, { name: 'Bench' }, admin);
+  if (created.status !== 201) throw new Error(`creating the bench tenant: ${created.status}`);
+  const tenant = created.json.id as string;
+  await request(`${url}/admin/api/tenants/${tenant}/settings`, {
+    method: 'PATCH',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ rate_limits: { secret_per_minute: 1_000_000, client_per_minute: 1_000_000 } }),
+  }).then((r) => r.body.dump());
+  const secret = (
+    await postJson(`${url}/admin/api/tenants/${tenant}/api-keys`, { kind: 'secret', name: 'bench' }, admin)
+  ).json.key as string;
+  return { tenant, secret };
+}
+
 /** The run's Redis keys (cache, tombstones, queues) go with it, like its scratch database. */
-async function deleteKeys(redis: BenchApp['services']['redis'], pattern: string): Promise<void> {
+export async function deleteKeys(redis: BenchApp['services']['redis'], pattern: string): Promise<void> {
   for await (const keys of redis.scanStream({ match: pattern, count: 1000 }) as AsyncIterable<string[]>) {
     if (keys.length) await redis.unlink(...keys);
   }

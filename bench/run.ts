@@ -4,10 +4,11 @@ import { benchVault } from './vault.js';
 import { benchRevealDurability } from './reveal-durability.js';
 import { benchProxy } from './proxy.js';
 import { benchProxyStages } from './proxy-stages.js';
+import { benchService } from './service.js';
 
 /**
  * `npm run bench [section…]`: prints figures as markdown tables. Sections: detection, vault,
- * reveal-durability, proxy, proxy-stages (default: all). Numbers go to docs/benchmarks.md with this command.
+ * reveal-durability, proxy, proxy-stages, service (default: all). Numbers go to docs/benchmarks.md with this command.
  */
 const sections: Record<string, () => Promise<void>> = {
   detection: benchDetection,
@@ -15,6 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
   'reveal-durability': benchRevealDurability,
   proxy: benchProxy,
   'proxy-stages': benchProxyStages,
+  service: benchService,
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);
