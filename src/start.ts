@@ -15,10 +15,10 @@ let stopping = false;
 let failed = false;
 
 /**
- * A young generation of 2 × 2 MB semi-spaces instead of V8's 16 MB ones: the api's peak RSS under
- * 200,000-character tokenize calls fell from 652–656 to 573–581 MiB, the worker's by 20 MiB, with the
- * same or better latency (`npm run bench service`, docs/benchmarks.md). Detection threads set their
- * own limit (`src/detection/pool.ts`).
+ * A young generation of 2 MB semi-spaces instead of V8's 16 MB ones: the api's peak RSS under
+ * 200,000-character tokenize calls fell from 652–656 to 573–627 MiB (eight runs), the worker's by about
+ * 20 MiB, with the same latency (`npm run bench service`, docs/benchmarks.md). Detection threads set
+ * their own limit (`src/detection/pool.ts`).
  */
 const V8_FLAGS = ['--max-semi-space-size=2'];
 
