@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL_DIR } from '../../../src/detection/ner/model-files.js';
 import { GAZETTEER_NAMES } from '../../../src/detection/ner/gazetteer.js';
 import { shippedGazetteerEntries, type GazetteerEntries } from '../../../models/ner/gazetteer-lists.js';
 import { NICKNAMES } from '../../../models/ner/nicknames.js';
@@ -52,6 +55,25 @@ describe('shippedGazetteerEntries', () => {
       commonWords: new Set(['rosa']),
     });
     expect(withCommonTraining.first_names).toContain('Rosa');
+  });
+});
+
+describe("the shipped model's name lists", () => {
+  const list = (name: string) =>
+    new Set(readFileSync(join(DEFAULT_MODEL_DIR, 'gazetteers', `${name}.txt`), 'utf8').split('\n'));
+  const firstNames = list('first_names');
+  const surnames = list('surnames');
+
+  it('hold common names that are also words or towns', () => {
+    for (const name of ['Oliver', 'Martin', 'Charlotte', 'Jack', 'Victor', 'Nuria', 'Montse'])
+      expect(firstNames.has(name), name).toBe(true);
+    for (const name of ['Williams', 'Dupont', 'Moreno', 'Iglesias'])
+      expect(surnames.has(name), name).toBe(true);
+  });
+
+  it('hold no stop word, country or region as a name', () => {
+    for (const word of ['Ella', 'Can', 'Said', 'Florida', 'France', 'Kenya'])
+      expect(firstNames.has(word) || surnames.has(word), word).toBe(false);
   });
 });
 
