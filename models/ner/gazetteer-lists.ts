@@ -9,7 +9,8 @@
  * names that only the large birth-record lists hold, those that are common words (Hunspell stems,
  * `common-words.ts`) or places: a customer's name should not be handicapped because its hash fell in
  * the measuring half. Names that people listed as names (faker's lists, ours) stay even when they are
- * words or towns too ("Jack", "Ruby", "Oliver", "Dupont"), but not when they are a country or region.
+ * words or towns too ("Jack", "Ruby", "Oliver", "Dupont"), but not when they are a country or region;
+ * cities of 150,000 people or more stay even when they are words too ("Portland", "York", "Florence").
  * `shippedGazetteerEntries` makes those lists; `build-data.ts` writes them after encoding the
  * training rows, and `ship-gazetteers.ts` rewrites them in a trained model's directory.
  */
@@ -241,6 +242,8 @@ export interface AdditionFilters {
   curatedNames: ReadonlySet<string>;
   /** Countries and regions: never added as names, curated or not. */
   regions: ReadonlySet<string>;
+  /** Cities of 150,000 people or more, as written: added as places even when they are common words too. */
+  bigCities: ReadonlySet<string>;
 }
 
 /**
@@ -262,7 +265,7 @@ export function shippedGazetteerEntries(
   };
   const addedPlace = (entry: string) => {
     const key = normalizeWord(entry);
-    return !filters.stopWords.has(key) && !filters.commonWords.has(key);
+    return !filters.stopWords.has(key) && (filters.bigCities.has(entry) || !filters.commonWords.has(key));
   };
   return {
     ...training,
@@ -285,7 +288,7 @@ function stopWords(): string[] {
 }
 
 /** The additions of `addableEntries`, with the names among them that people listed as names. */
-export type AddableEntries = GazetteerEntries & { curatedNames: string[] };
+export type AddableEntries = GazetteerEntries & { curatedNames: string[]; bigCities: string[] };
 
 /**
  * What the shipped lists add to the training lists before filtering: the held-out half and the
@@ -302,6 +305,7 @@ export function addableEntries(withExtraNames: boolean): AddableEntries {
     first_names: [...heldOut.first_names, ...handWritten],
     surnames: [...heldOut.surnames, ...frequentSurnames],
     curatedNames: [...fakerNames, ...handWritten, ...frequentSurnames],
+    bigCities: lexicon.worldCities,
   };
 }
 
@@ -318,6 +322,7 @@ export function shippedListsFor(training: GazetteerEntries, addable: AddableEntr
     stopWords: withoutExempt(stopWords()),
     curatedNames: new Set(addable.curatedNames),
     regions: new Set(lexicons.flatMap((lexicon) => Object.values(lexicon.regions).flat())),
+    bigCities: new Set(addable.bigCities),
   });
 }
 

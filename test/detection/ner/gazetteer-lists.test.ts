@@ -23,14 +23,15 @@ describe('shippedGazetteerEntries', () => {
   const heldOut = lists({
     first_names: ['Nuria', 'Mark', 'Sydney', 'Italia', 'Léa', 'Jack', 'Oliver', 'Sue', 'Florida', 'Nell'],
     surnames: ['Wolf', 'Etxeberria', 'Zug', 'Dupont'],
-    places: ['Zug', 'Cagliari', 'Oliver', 'Sydney', 'Dupont', 'Con'],
+    places: ['Zug', 'Cagliari', 'Oliver', 'Sydney', 'Dupont', 'Con', 'Portland', 'Street'],
     titles: ['held-out titles are never added'],
   });
   const filters = {
-    commonWords: new Set(['mark', 'wolf', 'zug', 'jack']),
+    commonWords: new Set(['mark', 'wolf', 'zug', 'jack', 'portland', 'street']),
     stopWords: new Set(['sue', 'nell', 'con']),
     curatedNames: new Set(['Jack', 'Oliver', 'Sue', 'Florida', 'Dupont', 'Italia']),
     regions: new Set(['florida']),
+    bigCities: new Set(['Portland']),
   };
   const shipped = shippedGazetteerEntries(training, heldOut, filters);
 
@@ -43,8 +44,8 @@ describe('shippedGazetteerEntries', () => {
     for (const word of ['Sue', 'Nell', 'Italia', 'Florida']) expect(shipped.first_names).not.toContain(word);
   });
 
-  it('adds held-out places that are neither common words nor stop words, and nothing to the closed lists', () => {
-    expect(shipped.places).toEqual(['Berlin', 'Cagliari', 'Oliver', 'Sydney', 'Dupont']);
+  it('adds held-out places that are neither common words nor stop words, big cities even when words, and nothing to the closed lists', () => {
+    expect(shipped.places).toEqual(['Berlin', 'Cagliari', 'Oliver', 'Sydney', 'Dupont', 'Portland']);
     expect(shipped.titles).toEqual(['dr']);
     expect(shipped.countries).toEqual(['Italia']);
   });
