@@ -8,7 +8,8 @@ import type { Span } from '../types.js';
  * before it; and a disease named after its describer, written alone with a possessive, is dropped
  * too ("my mother has Alzheimer's"), unless a title says it is a person ("Dr. Parkinson's office").
  * Everyday things whose names hold a first name or surname are not people either: "Eggs Benedict",
- * "a Granny Smith", "the Lazy Susan", "una torta Margherita", "Grant applications".
+ * "a Granny Smith", "the Lazy Susan", "una torta Margherita", "Grant applications", and days named
+ * after saints ("Valentine's Day", "la Saint-Valentin", "San Valentino").
  */
 
 const NAMED_THINGS_AFTER = [
@@ -44,6 +45,9 @@ const NAME_PHRASES = [
   ...['pizza margherita', 'torta margherita', 'oysters rockefeller', 'cherries jubilee', 'sloppy joe'],
   ...['peeping tom', 'doubting thomas', 'nosy parker', 'smart alec', 'average joe', 'plain jane'],
   ...['uncle sam', 'tom thumb'],
+  // Days named after saints: "Valentine's Day dinner", "la Saint-Valentin", "per San Valentino".
+  ...["(?:saint |st\\.? )?valentine['’]?s day", "(?:saint |st\\.? )?patrick['’]?s day", 'saint-valentin'],
+  ...['saint valentin', 'san valentino', 'san valentín', 'san patrizio', 'san patricio', 'saint-patrick'],
 ];
 const NAME_PHRASE = new RegExp(
   String.raw`(?<![\p{L}\p{M}])(?:${NAME_PHRASES.join('|').replaceAll(' ', String.raw`[ \t]+`)})s?(?![\p{L}\p{M}])`,

@@ -1158,6 +1158,15 @@ describe('withoutEponyms', () => {
     expect(kept('Penny for your thoughts: is it worth it?', 'Penny')).toEqual([]);
   });
 
+  it('drops the saints that name a day, and keeps people called after them', () => {
+    expect(kept("Valentine's Day dinner was a disaster", 'Valentine')).toEqual([]);
+    expect(kept('plans for St. Patrick’s Day?', 'St. Patrick')).toEqual([]);
+    expect(kept('Un dîner pour la Saint-Valentin', 'Saint-Valentin')).toEqual([]);
+    expect(kept('idee regalo per San Valentino', 'San Valentino')).toEqual([]);
+    expect(kept("Valentine's birthday is on Friday", 'Valentine')).toEqual(['Valentine']);
+    expect(kept('Valentine Dupont a appelé', 'Valentine Dupont')).toEqual(['Valentine Dupont']);
+  });
+
   it('keeps a person whose name only touches such a phrase', () => {
     expect(kept('Susan Smith and Granny Smith apples', 'Susan Smith')).toEqual(['Susan Smith']);
     expect(kept('Margherita Rossi ordered a pizza', 'Margherita Rossi')).toEqual(['Margherita Rossi']);
