@@ -3,8 +3,9 @@ import type { Span } from '../types.js';
 /**
  * Projects, operations and meeting rooms are named after people, places and stars, and the model
  * reads the name as one: "Project Phoenix", "Progetto Aurora", "salle Jupiter". A person span right
- * after a project word, and a person or place span the model started with a room word, are dropped.
- * A place right after a room word stays: "Raum Berlin" is also the Berlin area.
+ * after a project or room word ("Besprechungsraum Sonnenblick", "la Sala Jardín"), and a person or
+ * place span the model started with a room word, are dropped. A place right after a room word stays:
+ * "Raum Berlin" is also the Berlin area.
  */
 
 const PROJECT_WORDS = [
@@ -30,6 +31,10 @@ const ROOM_WORDS_ANY_CASE = [
   'besprechungszimmer',
 ];
 const ROOM_WORDS_LOWER_CASE = ['sala', 'salle', 'saal', 'raum'];
+const ROOM_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${[...ROOM_WORDS_ANY_CASE, ...ROOM_WORDS_LOWER_CASE].join('|')})[ \t]$`,
+  'iu',
+);
 const PROJECT_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(?:${PROJECT_WORDS.join('|')})[ \t]$`, 'iu');
 const ROOM_FIRST_ANY_CASE = new RegExp(String.raw`^(?:${ROOM_WORDS_ANY_CASE.join('|')})[ \t]+\S`, 'iu');
 const ROOM_FIRST_LOWER_CASE = new RegExp(String.raw`^(?:${ROOM_WORDS_LOWER_CASE.join('|')})[ \t]+\S`, 'u');
@@ -39,9 +44,8 @@ export function withoutNamedThings(text: string, spans: readonly Span[]): Span[]
     if (span.entity_type !== 'PERSON' && span.entity_type !== 'LOCATION') return true;
     const value = text.slice(span.start, span.end);
     if (ROOM_FIRST_ANY_CASE.test(value) || ROOM_FIRST_LOWER_CASE.test(value)) return false;
-    return !(
-      span.entity_type === 'PERSON' &&
-      PROJECT_BEFORE.test(text.slice(Math.max(0, span.start - 16), span.start))
-    );
+    if (span.entity_type !== 'PERSON') return true;
+    const before = text.slice(Math.max(0, span.start - 20), span.start);
+    return !PROJECT_BEFORE.test(before) && !ROOM_BEFORE.test(before);
   });
 }

@@ -1041,6 +1041,13 @@ describe('withoutNamedThings', () => {
     expect(kept('Booked Room Aurora for 10:00', 'Room Aurora', 'LOCATION')).toEqual([]);
   });
 
+  it('drops a person right after a room word, in any case', () => {
+    expect(kept('Der Besprechungsraum Sonnenblick ist gesperrt', 'Sonnenblick')).toEqual([]);
+    expect(kept('reservad la Sala Jardín en su lugar', 'Jardín')).toEqual([]);
+    expect(kept('Meeting room Ada Lovelace is booked', 'Ada Lovelace')).toEqual([]);
+    expect(kept('Giuseppe Sala ha detto', 'Giuseppe Sala')).toEqual(['Giuseppe Sala']);
+  });
+
   it('keeps a place after a room word, a person after other words, and companies', () => {
     expect(kept('Stellen im Raum Berlin', 'Berlin', 'LOCATION')).toEqual(['Berlin']);
     expect(kept('the project lead Anna Berg', 'Anna Berg')).toEqual(['Anna Berg']);
