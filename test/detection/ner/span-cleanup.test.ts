@@ -1041,6 +1041,14 @@ describe('withoutNamedThings', () => {
     expect(kept('Booked Room Aurora for 10:00', 'Room Aurora', 'LOCATION')).toEqual([]);
   });
 
+  it('drops a product or colour named like a person in a catalogue', () => {
+    expect(kept('la fiche de la Bague Iris Torsadée, taille 54', 'Iris Torsadée')).toEqual([]);
+    expect(kept('pieds en Acier Noir, coloris Gris Orage.', 'Gris Orage')).toEqual([]);
+    expect(kept("la scheda dell'Anello Viola Intrecciato", "dell'Anello Viola Intrecciato")).toEqual([]);
+    expect(kept('Please ring Anna tomorrow', 'Anna')).toEqual(['Anna']);
+    expect(kept('La lampe de Claire est cassée', 'Claire')).toEqual(['Claire']);
+  });
+
   it('drops a person right after a room word, in any case', () => {
     expect(kept('Der Besprechungsraum Sonnenblick ist gesperrt', 'Sonnenblick')).toEqual([]);
     expect(kept('reservad la Sala Jardín en su lugar', 'Jardín')).toEqual([]);
