@@ -13,6 +13,7 @@ import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addCoordinatedNames } from './coordinated-names.js';
 import { addGermanGenitiveNames } from './german-genitives.js';
+import { withoutGermanNouns } from './german-nouns.js';
 import { addCapitalisedSurnames } from './capitalised-surnames.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
@@ -53,6 +54,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutCodeLike,
     withoutImperativeVerbs,
     withoutNamedThings,
+    (text, spans) => withoutGermanNouns(text, spans, isPersonName, lookups.isPlace, lookups.isTitle),
     withoutLabelHeaders,
     (text, spans) => withoutDatedMonths(text, spans, lookups.isCalendarWord),
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
