@@ -8,17 +8,28 @@ export type GuessedLanguage = 'en' | 'de' | 'fr' | 'es' | 'it';
 // Only words that none of the other four uses as often ("de", "la", "le", "il", "una", "del", "que",
 // "du", "des", "non", "con", "per" are shared).
 const MARKERS: Readonly<Record<GuessedLanguage, ReadonlySet<string>>> = {
-  en: new Set(['the', 'and', 'is', 'are', 'you', 'your', 'this', 'that', 'with', 'please', 'thanks', 'of']),
+  en: new Set([
+    ...['the', 'and', 'is', 'are', 'you', 'your', 'this', 'that', 'with', 'please', 'thanks', 'of'],
+    ...['to', 'for', 'can', 'have', 'was', 'will', 'it', 'my', 'we', 'what', 'be', 'from'],
+  ]),
   de: new Set([
     ...['der', 'das', 'und', 'ist', 'nicht', 'mit', 'für', 'ich', 'ein', 'eine', 'den', 'dem', 'bitte'],
     ...['wir', 'bei', 'auf', 'auch', 'noch', 'nach', 'sind', 'hat', 'haben', 'kann', 'sehr', 'nur', 'heute'],
+    ...['sie', 'zu', 'im', 'zum', 'vom', 'wie', 'was', 'oder', 'aber', 'schon', 'danke', 'mir', 'mich'],
   ]),
   fr: new Set([
     ...['les', 'est', 'et', 'pour', 'vous', 'votre', 'je', 'avec', 'une', 'au', 'aux', 'merci', 'à'],
     ...['chez', 'dans', 'sur', 'pas', 'nous', 'mais', 'cette', 'très', 'été'],
+    ...['après', 'moi', 'elle', 'mon', 'ses', 'ces', 'sont', 'aussi', 'déjà', 'être', 'ça', 'où', 'leur'],
   ]),
-  es: new Set(['el', 'los', 'las', 'por', 'para', 'está', 'hola', 'usted', 'gracias', 'y', 'muy']),
-  it: new Set(['gli', 'della', 'che', 'sono', 'nel', 'alla', 'grazie', 'è', 'questo', 'anche']),
+  es: new Set([
+    ...['el', 'los', 'las', 'por', 'para', 'está', 'hola', 'usted', 'gracias', 'y', 'muy'],
+    ...['pero', 'también', 'hay', 'es', 'qué', 'cómo', 'sus', 'estoy', 'tengo', 'puedes', 'al'],
+  ]),
+  it: new Set([
+    ...['gli', 'della', 'che', 'sono', 'nel', 'alla', 'grazie', 'è', 'questo', 'anche'],
+    ...['perché', 'ciao', 'ho', 'hai', 'dei', 'delle', 'nella', 'degli', 'più', 'però', 'sei', 'lo'],
+  ]),
 };
 const LANGUAGES = Object.keys(MARKERS) as GuessedLanguage[];
 const WORD = /[\p{L}\p{M}]+/gu;

@@ -249,6 +249,13 @@ describe('guessLanguage', () => {
     expect(guessLanguage('Hola, ¿me puedes enviar los datos para mañana? Gracias')).toBe('es');
     expect(guessLanguage('Ciao, sono Marco: anche questo è pronto, grazie')).toBe('it');
     expect(guessLanguage('Please send me the file and your notes')).toBe('en');
+    expect(
+      guessLanguage(
+        "Réunion : M. d'Almeida souhaite parler de sa fille après 18 h. Propose-moi un planning.",
+      ),
+    ).toBe('fr');
+    expect(guessLanguage('Perché non mi hai detto niente? Ho visto tutto')).toBe('it');
+    expect(guessLanguage('¿Qué hay de nuevo? Pero también estoy cansado')).toBe('es');
   });
 
   it('gives up on ties, texts without function words and empty text', () => {
