@@ -14,6 +14,7 @@ import { addCuedNames } from './name-cues.js';
 import { addCoordinatedNames } from './coordinated-names.js';
 import { addGermanGenitiveNames } from './german-genitives.js';
 import { withoutGermanNouns } from './german-nouns.js';
+import { withoutUnknownLowercasePlaces } from './lowercase-places.js';
 import { addCapitalisedSurnames } from './capitalised-surnames.js';
 import { trimNameEdges } from './name-edges.js';
 import { addFieldNames } from './name-fields.js';
@@ -55,6 +56,8 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     withoutImperativeVerbs,
     withoutNamedThings,
     (text, spans) => withoutGermanNouns(text, spans, isPersonName, lookups.isPlace, lookups.isTitle),
+    (text, spans) =>
+      withoutUnknownLowercasePlaces(text, spans, (word) => lookups.isPlace(word) || isPersonName(word)),
     withoutLabelHeaders,
     (text, spans) => withoutDatedMonths(text, spans, lookups.isCalendarWord),
     (text, spans) => placesAfterTitlesAsPeople(text, spans, lookups.isTitle),
