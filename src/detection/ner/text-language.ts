@@ -29,6 +29,7 @@ const MARKERS: Readonly<Record<GuessedLanguage, ReadonlySet<string>>> = {
   it: new Set([
     ...['gli', 'della', 'che', 'sono', 'nel', 'alla', 'grazie', 'è', 'questo', 'anche'],
     ...['perché', 'ciao', 'ho', 'hai', 'dei', 'delle', 'nella', 'degli', 'più', 'però', 'sei', 'lo'],
+    ...['dopo', 'contro', 'fuori', 'ogni', 'sempre', 'tutti', 'tutto', 'mio', 'mia', 'suo', 'sua'],
   ]),
 };
 const LANGUAGES = Object.keys(MARKERS) as GuessedLanguage[];

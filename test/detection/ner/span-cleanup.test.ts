@@ -255,6 +255,9 @@ describe('guessLanguage', () => {
       ),
     ).toBe('fr');
     expect(guessLanguage('Perché non mi hai detto niente? Ho visto tutto')).toBe('it');
+    expect(guessLanguage('silenzio dopo le 22, bici solo in cantina, rifiuti fuori il martedì sera')).toBe(
+      'it',
+    );
     expect(guessLanguage('¿Qué hay de nuevo? Pero también estoy cansado')).toBe('es');
   });
 
