@@ -110,10 +110,12 @@ export function trimNameEdges(
   spans: readonly Span[],
   isPersonName: (word: string) => boolean,
 ): Span[] {
-  // Only English-language (social media) text writes surnames in lower case after a capitalised
-  // name; in German, French, Spanish and Italian a known name there is a word ("Dr. Aydın reiche ich nach").
+  // Chat writes surnames in lower case after a capitalised name ("Travis scott", "sono Marco rossi").
+  // German writes its nouns capitalised, so a lower-case known name there is a verb or an adjective
+  // ("Dr. Aydın reiche ich nach"). Elsewhere a word the lists hold is kept: a surname cut off is sent
+  // to the provider, a word kept ("Pedro calvo") only costs the answer that word.
   let lowerCaseNames: boolean | undefined;
-  const writesLowerCaseNames = () => (lowerCaseNames ??= [undefined, 'en'].includes(guessLanguage(text)));
+  const writesLowerCaseNames = () => (lowerCaseNames ??= guessLanguage(text) !== 'de');
   const isLowerWord = (chunk: string) =>
     LOWER_WORD.test(chunk) &&
     !CAPITAL.test(chunk) &&

@@ -766,7 +766,7 @@ describe('withoutImperativeVerbs', () => {
 });
 
 describe('trimNameEdges', () => {
-  const knownNames = new Set(['scott', 'cole', 'reiche', 'terzo']);
+  const knownNames = new Set(['rossi', 'scott', 'cole', 'reiche', 'terzo']);
   const isPersonName = (word: string) => knownNames.has(word.toLowerCase());
   const trimmed = (text: string, value: string, type = 'PERSON') =>
     values(text, trimNameEdges(text, [spanOf(text, value, type)], isPersonName));
@@ -814,10 +814,12 @@ describe('trimNameEdges', () => {
     ).toEqual(['Giulia', "Dell'Acqua"]);
   });
 
-  it('keeps lower-case known names only in text that is English or of unclear language', () => {
+  it('keeps lower-case known names in any of our languages but German', () => {
     const text = 'Die AU von Dr. Aydın reiche ich nach, sobald ich sie habe.';
     expect(trimmed(text, 'Aydın reiche')).toEqual(['Aydın']);
     expect(trimmed('Travis scott', 'Travis scott')).toEqual(['Travis scott']);
+    const italian = 'ciao, sono Marco rossi e ti scrivo dopo la riunione';
+    expect(trimmed(italian, 'Marco rossi')).toEqual(['Marco rossi']);
   });
 
   it('keeps a lower-case known name only right after the name, not past a word that is not one', () => {
