@@ -10,12 +10,12 @@ export type GuessedLanguage = 'en' | 'de' | 'fr' | 'es' | 'it';
 const MARKERS: Readonly<Record<GuessedLanguage, ReadonlySet<string>>> = {
   en: new Set([
     ...['the', 'and', 'is', 'are', 'you', 'your', 'this', 'that', 'with', 'please', 'thanks', 'of'],
-    ...['to', 'for', 'can', 'have', 'was', 'will', 'it', 'my', 'we', 'what', 'be', 'from'],
+    ...['to', 'for', 'can', 'have', 'will', 'it', 'my', 'we', 'what', 'be', 'from'],
   ]),
   de: new Set([
     ...['der', 'das', 'und', 'ist', 'nicht', 'mit', 'für', 'ich', 'ein', 'eine', 'den', 'dem', 'bitte'],
     ...['wir', 'bei', 'auf', 'auch', 'noch', 'nach', 'sind', 'hat', 'haben', 'kann', 'sehr', 'nur', 'heute'],
-    ...['sie', 'zu', 'im', 'zum', 'vom', 'wie', 'was', 'oder', 'aber', 'schon', 'danke', 'mir', 'mich'],
+    ...['sie', 'zu', 'im', 'zum', 'vom', 'wie', 'oder', 'aber', 'schon', 'danke', 'mir', 'mich'],
   ]),
   fr: new Set([
     ...['les', 'est', 'et', 'pour', 'vous', 'votre', 'je', 'avec', 'une', 'au', 'aux', 'merci', 'à'],
@@ -24,11 +24,11 @@ const MARKERS: Readonly<Record<GuessedLanguage, ReadonlySet<string>>> = {
   ]),
   es: new Set([
     ...['el', 'los', 'las', 'por', 'para', 'está', 'hola', 'usted', 'gracias', 'y', 'muy'],
-    ...['pero', 'también', 'hay', 'es', 'qué', 'cómo', 'sus', 'estoy', 'tengo', 'puedes', 'al'],
+    ...['pero', 'también', 'hay', 'qué', 'cómo', 'sus', 'estoy', 'tengo', 'puedes'],
   ]),
   it: new Set([
     ...['gli', 'della', 'che', 'sono', 'nel', 'alla', 'grazie', 'è', 'questo', 'anche'],
-    ...['perché', 'ciao', 'ho', 'hai', 'dei', 'delle', 'nella', 'degli', 'più', 'però', 'sei', 'lo'],
+    ...['perché', 'ciao', 'ho', 'hai', 'dei', 'delle', 'nella', 'degli', 'più', 'però'],
     ...['dopo', 'contro', 'fuori', 'ogni', 'sempre', 'tutti', 'tutto', 'mio', 'mia', 'suo', 'sua'],
   ]),
 };
