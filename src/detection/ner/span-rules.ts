@@ -12,6 +12,7 @@ import { splitAtBreaks } from './line-broken-names.js';
 import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addCoordinatedNames } from './coordinated-names.js';
+import { addDottedNicknames } from './dotted-nicknames.js';
 import { addGermanGenitiveNames } from './german-genitives.js';
 import { withoutGermanNouns } from './german-nouns.js';
 import { withoutUnknownLowercasePlaces } from './lowercase-places.js';
@@ -78,6 +79,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addCoordinatedNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     (text, spans) => addGermanGenitiveNames(text, spans, lookups.isFirstName),
     addNotesAddressNames,
+    addDottedNicknames,
     (text, spans) => addDisplayNames(text, spans, isPersonName),
     // Things named after people
     withoutEponyms,
