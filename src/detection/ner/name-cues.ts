@@ -5,8 +5,9 @@ import { GREETINGS } from './greetings.js';
 /**
  * What follows "my name is", "se llama", "mi chiamo", "je m'appelle", "ich heiße" or a booking's "a
  * nome", "a nombre de", "au nom de", "auf den Namen", "under the name" is a name, even
- * when the model missed it or doubted it ("el dueño se llama Paco" at 0.49). The one to three words
- * after the cue become a PERSON span unless the model was surer of its own span there. The first
+ * when the model missed it or doubted it ("el dueño se llama Paco" at 0.49) or read it as a place ("a
+ * nome Colombo"). The one to three words after the cue become a PERSON span unless the model was
+ * surer of its own span there than 0.95. The first
  * word must be capitalised or a known first name ("se llama paco"; "my name is on the list" stays),
  * any further word capitalised, or, after a lower-case first name, one lower-case word that ends the
  * clause ("my name is jonas weber", "sono ilenia deidda e volevo"). "Call me" is left out ("call me
@@ -100,6 +101,8 @@ const REQUEST_WORDS = cuedWords(REQUEST_CUES);
 const CAPITALISED = /^\p{Lu}/u;
 const HAS_LOWER = /\p{Ll}/u;
 const CUED_NAME_SCORE = 0.8;
+/** "my name is", "a nome": the text says a name stands there, whatever else the word may be ("a nome Colombo"). */
+const NAMED_SCORE = 0.95;
 
 /** What may follow the last word of a name: the clause ends, or "and" starts the next part. */
 const CLAUSE_END = /^(?:[ \t]*(?:[,.;:!?)]|$)|[ \t]+(?:e|y|and|et|und|o|or|ou|oder)(?![\p{L}\p{M}]))/u;
@@ -138,7 +141,23 @@ export function addCuedNames(
 ): Span[] {
   const capitalised = (word: string) => CAPITALISED.test(word);
   const names = [
-    ...namesAfter(text, CUED_WORDS, (first) => capitalised(first) || isFirstName(first), isPersonName),
+    // A firm stays a firm: "fattura a nome della Rossi Srl".
+    ...namesAfter(
+      text,
+      CUED_WORDS,
+      (first) => capitalised(first) || isFirstName(first),
+      isPersonName,
+      NAMED_SCORE,
+    ).filter(
+      (name) =>
+        !spans.some(
+          (s) =>
+            s.entity_type === 'ORGANIZATION' &&
+            s.start < name.end &&
+            name.start < s.end &&
+            s.score >= CUED_NAME_SCORE,
+        ),
+    ),
     // Only known first names: "Hi, I'm Italian", "hi, it's Monday".
     ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName, isPersonName),
     ...namesAfter(
@@ -160,6 +179,7 @@ function namesAfter(
   cues: RegExp,
   accepts: (first: string) => boolean,
   isPersonName: (word: string) => boolean,
+  score = CUED_NAME_SCORE,
 ): Span[] {
   const names: Span[] = [];
   cues.lastIndex = 0;
@@ -170,7 +190,7 @@ function namesAfter(
     // Scan on right after the name: the words matched past it may hold the next cue.
     cues.lastIndex = end;
     if (!accepts(name.split(/[ \t]/, 1)[0]!)) continue;
-    names.push(ruleName(start, end, CUED_NAME_SCORE));
+    names.push(ruleName(start, end, score));
   }
   return names;
 }

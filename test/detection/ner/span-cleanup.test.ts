@@ -657,6 +657,18 @@ describe('addCuedNames', () => {
     expect(cued('my name is Don')).toEqual(['Don']);
   });
 
+  it('reads a named word as a name over a place the model was fairly sure of, not over a firm', () => {
+    const booking = 'un tavolo per 6 a nome Colombo per sabato';
+    expect(cued(booking, [spanOf(booking, 'Colombo', 'LOCATION', 0.89)])).toEqual(['Colombo']);
+    expect(
+      addCuedNames(booking, [spanOf(booking, 'Colombo', 'LOCATION', 0.89)], isFirstName)[0]?.entity_type,
+    ).toBe('PERSON');
+    const firm = 'la fattura va a nome della Ferrari SpA';
+    expect(addCuedNames(firm, [spanOf(firm, 'Ferrari SpA', 'ORGANIZATION', 0.91)], isFirstName)).toEqual([
+      spanOf(firm, 'Ferrari SpA', 'ORGANIZATION', 0.91),
+    ]);
+  });
+
   it('takes a lower-case first word only when it is a known first name', () => {
     expect(cued('hola, se llama paco')).toEqual(['paco']);
     expect(cued('my name is on the list')).toEqual([]);
@@ -701,12 +713,16 @@ describe('addCuedNames', () => {
     const [replaced] = addCuedNames(text, [doubted], isFirstName);
     expect(replaced).toMatchObject({
       entity_type: 'PERSON',
-      score: 0.8,
+      score: 0.95,
       start: doubted.start,
       end: doubted.end,
     });
-    const sure = spanOf(text, 'Paco', 'LOCATION', 0.9);
+    const sure = spanOf(text, 'Paco', 'LOCATION', 0.97);
     expect(addCuedNames(text, [sure], isFirstName)).toEqual([sure]);
+    const greeted = 'Ciao Paco! Come va?';
+    expect(
+      addCuedNames(greeted, [spanOf(greeted, 'Paco', 'LOCATION', 0.9)], isFirstName)[0]?.entity_type,
+    ).toBe('LOCATION');
   });
 });
 
