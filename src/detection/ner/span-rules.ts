@@ -2,6 +2,7 @@ import type { Span } from '../types.js';
 import { withoutCodeLike } from './code-like-spans.js';
 import { withoutDatedMonths } from './dated-months.js';
 import { addDisplayNames } from './display-names.js';
+import { withoutElidedTails } from './elided-tails.js';
 import { withoutEponyms } from './eponyms.js';
 import { firstNamePlacesAsPeople } from './first-name-places.js';
 import { withoutImperativeVerbs } from './imperative-verbs.js';
@@ -53,6 +54,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
   return [
     // Not people, or not names
     splitAtBreaks,
+    withoutElidedTails,
     withoutCodeLike,
     withoutImperativeVerbs,
     withoutNamedThings,
