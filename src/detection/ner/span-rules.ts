@@ -14,6 +14,7 @@ import { addLineStartNames } from './line-start-names.js';
 import { addCuedNames } from './name-cues.js';
 import { addCoordinatedNames } from './coordinated-names.js';
 import { addDottedNicknames } from './dotted-nicknames.js';
+import { addPhoneContactNames } from './phone-contacts.js';
 import { addGermanGenitiveNames } from './german-genitives.js';
 import { withoutGermanNouns } from './german-nouns.js';
 import { withoutUnknownLowercasePlaces } from './lowercase-places.js';
@@ -82,6 +83,7 @@ export function spanRules(lookups: RuleLookups): SpanRule[] {
     (text, spans) => addGermanGenitiveNames(text, spans, lookups.isFirstName),
     addNotesAddressNames,
     addDottedNicknames,
+    (text, spans) => addPhoneContactNames(text, spans, lookups.isFirstName, lookups.isCalendarWord),
     (text, spans) => addDisplayNames(text, spans, isPersonName),
     // Things named after people
     withoutEponyms,
