@@ -6,7 +6,7 @@ import { createLogger } from '../src/logger.js';
 import { buildApp } from '../src/app.js';
 import { closeServices, createServices, type Services } from '../src/services.js';
 import { DEFAULT_DETECTION_SETTINGS } from '../src/detection/types.js';
-import { REDIS_URL, scratchDatabase } from './lib.js';
+import { ownSettings, REDIS_URL, scratchDatabase } from './lib.js';
 
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
@@ -40,11 +40,8 @@ const PASSED_THROUGH = ['SERVICE_MODEL_DIR', 'SERVICE_DETECTION_THREADS'] as con
  */
 export async function startBenchApp(extraEnv: Record<string, string> = {}): Promise<BenchApp> {
   const database = await scratchDatabase();
-  const inherited = Object.fromEntries(
-    PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
-  ) as Record<string, string>;
   const env: Record<string, string> = {
-    ...inherited,
+    ...ownSettings(PASSED_THROUGH),
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,

@@ -52,6 +52,11 @@ export async function runConcurrent(total: number, concurrency: number, task: (i
   return { latencies, wallMs: performance.now() - started };
 }
 
+/** The settings among `names` that the bench's own environment sets, to hand on to what it starts. */
+export function ownSettings(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
 export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
 /** A scratch database for one bench run, migrated; dropped by the returned function. */

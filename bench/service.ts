@@ -1,16 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createRedis } from '../src/redis.js';
+import { startProcess, type RunningProcess } from '../test/helpers/processes.js';
 import { BENCH_ADMIN_TOKEN, deleteKeys, postJson, provisionTenant } from './bench-app.js';
 import { text2kb } from './detection.js';
-import { fmt, printTable, PROMPT_1KB, REDIS_URL, runConcurrent, scratchDatabase, summarize } from './lib.js';
+import {
+  fmt,
+  ownSettings,
+  printTable,
+  PROMPT_1KB,
+  REDIS_URL,
+  runConcurrent,
+  scratchDatabase,
+  summarize,
+} from './lib.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLE_EVERY_MS = 20;
+/** Settings the bench hands on from its own environment; NODE_OPTIONS for A/B runs of V8 flags. */
+const PASSED_THROUGH = [
+  'SERVICE_MODEL_DIR',
+  'SERVICE_DETECTION_THREADS',
+  'WORKER_CONCURRENCY',
+  'NODE_OPTIONS',
+];
 
 /** A field of /proc/<pid>/status in MiB (VmRSS now, VmHWM the peak since the process started). */
 function statusMib(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -30,12 +44,6 @@ function serviceProcesses(startPid: number): { api: number; worker: number } {
   return processes;
 }
 
-/** Settings the bench takes from its own environment when set. */
-function passedThrough(): Record<string, string> {
-  const names = ['SERVICE_MODEL_DIR', 'SERVICE_DETECTION_THREADS', 'WORKER_CONCURRENCY', 'NODE_OPTIONS'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-}
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,17 +52,17 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(url: string, service: RunningProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited: ${output()}`);
+    if (service.child.exitCode !== null) throw new Error(`npm start exited: ${service.output()}`);
     const status = await request(`${url}/readyz`)
       .then(async (res) => (await res.body.dump(), res.statusCode))
       .catch(() => 0);
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the service was not ready within 120 s: ${output()}`);
+  throw new Error(`the service was not ready within 120 s: ${service.output()}`);
 }
 
 /** Peak VmRSS of each process, sampled while `load` runs. */
@@ -83,37 +91,24 @@ export async function benchService() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prefix = `bench:${randomBytes(4).toString('hex')}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      SERVICE_REDIS_PREFIX: prefix,
-      SERVICE_MASTER_KEY: randomBytes(32).toString('base64'),
-      SERVICE_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-      ...passedThrough(),
-    },
+  // src/start.ts passes SIGTERM on to the api and the worker and exits when both have.
+  const service = startProcess('src/start.ts', {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    SERVICE_REDIS_PREFIX: prefix,
+    SERVICE_MASTER_KEY: randomBytes(32).toString('base64'),
+    SERVICE_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...ownSettings(PASSED_THROUGH),
   });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    if (output.length < 64 * 1024) output += chunk.toString('utf8');
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     const startedAt = performance.now();
-    await waitUntilReady(url, child, () => output);
+    await waitUntilReady(url, service);
     const readyMs = performance.now() - startedAt;
-    const pids = serviceProcesses(child.pid!);
+    const pids = serviceProcesses(service.child.pid!);
     const { secret } = await provisionTenant(url);
     const auth = { authorization: `Bearer ${secret}` };
     const tokenize = async (texts: string[], i: number) => {
@@ -121,7 +116,18 @@ export async function benchService() {
       if (res.status !== 200) throw new Error(`tokenize ${res.status}: ${JSON.stringify(res.json)}`);
     };
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const rest = { api: statusMib(pids.api, 'VmRSS'), worker: statusMib(pids.worker, 'VmRSS') };
+    /** A row of memory alone: each process's `field` now. */
+    const memoryRow = (phase: string, field: 'VmRSS' | 'VmHWM') => ({
+      phase,
+      'latency p50 / p99': '—',
+      throughput: '—',
+      'api RSS MiB': String(statusMib(pids.api, field)),
+      'worker RSS MiB': String(statusMib(pids.worker, field)),
+    });
+    const rest = memoryRow(
+      `at rest, 3 s after /readyz (ready ${(readyMs / 1000).toFixed(1)} s after start)`,
+      'VmRSS',
+    );
 
     const loads = [
       {
@@ -143,15 +149,7 @@ export async function benchService() {
           ),
       },
     ];
-    const rows: Record<string, string>[] = [
-      {
-        phase: `at rest, 3 s after /readyz (ready ${(readyMs / 1000).toFixed(1)} s after start)`,
-        'latency p50 / p99': '—',
-        throughput: '—',
-        'api RSS MiB': String(rest.api),
-        'worker RSS MiB': String(rest.worker),
-      },
-    ];
+    const rows: Record<string, string>[] = [rest];
     for (const load of loads) {
       const { result, peaks } = await peaksDuring(pids, () =>
         runConcurrent(load.total, load.clients, load.run),
@@ -166,27 +164,15 @@ export async function benchService() {
       });
     }
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    rows.push({
-      phase: 'after the loads, 3 s idle',
-      'latency p50 / p99': '—',
-      throughput: '—',
-      'api RSS MiB': String(statusMib(pids.api, 'VmRSS')),
-      'worker RSS MiB': String(statusMib(pids.worker, 'VmRSS')),
-    });
-    rows.push({
-      phase: 'peak over the whole run (VmHWM, start-up included)',
-      'latency p50 / p99': '—',
-      throughput: '—',
-      'api RSS MiB': String(statusMib(pids.api, 'VmHWM')),
-      'worker RSS MiB': String(statusMib(pids.worker, 'VmHWM')),
-    });
+    rows.push(memoryRow('after the loads, 3 s idle', 'VmRSS'));
+    rows.push(memoryRow('peak over the whole run (VmHWM, start-up included)', 'VmHWM'));
     printTable(
       `The service as npm start runs it (api process with ${process.env.SERVICE_DETECTION_THREADS ?? 2} detection threads, worker process; model ${process.env.SERVICE_MODEL_DIR ?? 'default'}; NODE_ENV=production; RSS from /proc, peaks sampled every ${SAMPLE_EVERY_MS} ms)`,
       rows,
     );
   } finally {
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    if (service.child.exitCode === null) service.child.kill('SIGTERM');
+    await service.exited;
     const redis = createRedis(REDIS_URL, 'worker');
     await deleteKeys(redis, `${prefix}:*`);
     redis.disconnect();
