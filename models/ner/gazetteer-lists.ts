@@ -287,8 +287,12 @@ function stopWords(): string[] {
   return ['en', 'de', 'fr', 'es', 'it'].flatMap((language) => (lists[language] ?? []).map(normalizeWord));
 }
 
-/** The additions of `addableEntries`, with the names among them that people listed as names. */
-export type AddableEntries = GazetteerEntries & { curatedNames: string[]; bigCities: string[] };
+/** The additions of `addableEntries`, with what their filters need: the listed names, big cities and regions. */
+export type AddableEntries = GazetteerEntries & {
+  curatedNames: string[];
+  bigCities: string[];
+  regions: string[];
+};
 
 /**
  * What the shipped lists add to the training lists before filtering: the held-out half and the
@@ -306,22 +310,23 @@ export function addableEntries(withExtraNames: boolean): AddableEntries {
     surnames: [...heldOut.surnames, ...frequentSurnames],
     curatedNames: [...fakerNames, ...handWritten, ...frequentSurnames],
     bigCities: lexicon.worldCities,
+    // Regions are not held out: either half's lexicon has them all.
+    regions: Object.values(lexicon.regions).flat(),
   };
 }
 
 /**
  * The shipped lists of a recipe whose training lists are `training` and whose additions are
- * `addable` (`addableEntries`); the Hunspell stems, stop words and regions are read here.
+ * `addable` (`addableEntries`); the Hunspell stems and stop words are read here.
  */
 export function shippedListsFor(training: GazetteerEntries, addable: AddableEntries): GazetteerEntries {
   const exempt = new Set(NAMES_ALSO_WORDS.map(normalizeWord));
   const withoutExempt = (words: string[]) => new Set(words.filter((word) => !exempt.has(word)));
-  const lexicons = [buildLexicon('train'), buildLexicon('eval')];
   return shippedGazetteerEntries(training, addable, {
     commonWords: withoutExempt(commonWords()),
     stopWords: withoutExempt(stopWords()),
     curatedNames: new Set(addable.curatedNames),
-    regions: new Set(lexicons.flatMap((lexicon) => Object.values(lexicon.regions).flat())),
+    regions: new Set(addable.regions),
     bigCities: new Set(addable.bigCities),
   });
 }
