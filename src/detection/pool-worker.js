@@ -20,7 +20,7 @@ try {
 collectLoadingGarbage();
 
 /**
- * Loading leaves about 40 MB of garbage in the thread's heap (the list files split into strings
+ * Loading leaves about 50 MB of garbage in the thread's heap (the list files split into strings
  * before they are packed into word sets) that V8 would keep until its old generation grows; one full
  * collection now gives it back. Node offers no other way to ask for one than V8's gc extension.
  */

@@ -141,23 +141,13 @@ export function addCuedNames(
 ): Span[] {
   const capitalised = (word: string) => CAPITALISED.test(word);
   const names = [
-    // A firm stays a firm: "fattura a nome della Rossi Srl".
     ...namesAfter(
       text,
       CUED_WORDS,
       (first) => capitalised(first) || isFirstName(first),
       isPersonName,
       NAMED_SCORE,
-    ).filter(
-      (name) =>
-        !spans.some(
-          (s) =>
-            s.entity_type === 'ORGANIZATION' &&
-            s.start < name.end &&
-            name.start < s.end &&
-            s.score >= CUED_NAME_SCORE,
-        ),
-    ),
+    ).filter((name) => !overlapsFirm(spans, name)),
     // Only known first names: "Hi, I'm Italian", "hi, it's Monday".
     ...namesAfter(text, SELF_INTRODUCED_WORDS, isFirstName, isPersonName),
     ...namesAfter(
@@ -171,6 +161,17 @@ export function addCuedNames(
   ];
   // Two kinds of cue may find the same name; the first one found is kept.
   return withAddedNames(spans, apartNames(names));
+}
+
+/** A firm the model found with at least a cue's usual score stays a firm: "a nome della Ferrari SpA". */
+function overlapsFirm(spans: readonly Span[], name: Span): boolean {
+  return spans.some(
+    (s) =>
+      s.entity_type === 'ORGANIZATION' &&
+      s.start < name.end &&
+      name.start < s.end &&
+      s.score >= CUED_NAME_SCORE,
+  );
 }
 
 /** The names after each match of `cues` whose first word `accepts`. */
